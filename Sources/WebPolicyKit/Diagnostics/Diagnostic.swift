@@ -1,0 +1,59 @@
+/// The one finding type of webpolicy: every loader problem and every lint rule produces these,
+/// and every reporter consumes them (after `Diagnostic.normalized`).
+public struct Diagnostic: Hashable, Sendable {
+    /// The kebab-case id of the rule or loader check, e.g. `url-filter-disjunction`.
+    public var ruleID: String
+    public var severity: Severity
+    /// One lower-case sentence: the fact, quoting the offending value, then the expectation.
+    public var message: String
+    public var location: SourceLocation
+    /// Related places and facts, e.g. "first defined here".
+    public var notes: [Note]
+    /// How to fix it, when there is something better to say than the message.
+    public var hint: String?
+
+    public struct Note: Hashable, Sendable {
+        public var message: String
+        public var location: SourceLocation?
+
+        public init(_ message: String, at location: SourceLocation? = nil) {
+            self.message = message
+            self.location = location
+        }
+    }
+
+    public init(
+        ruleID: String,
+        severity: Severity,
+        message: String,
+        location: SourceLocation,
+        notes: [Note] = [],
+        hint: String? = nil
+    ) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.notes = notes
+        self.hint = hint
+    }
+}
+
+extension Diagnostic {
+    /// Sorted by file, position, severity, rule and message, with exact duplicates removed (an
+    /// included file linted on its own and through its includer reports the same problem twice).
+    /// Every reporter sees diagnostics only in this order, so output is byte-stable.
+    public static func normalized(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let sorted = diagnostics.sorted { lhs, rhs in
+            if lhs.location.path != rhs.location.path { return lhs.location.path < rhs.location.path }
+            if lhs.location.range.start != rhs.location.range.start { return lhs.location.range.start < rhs.location.range.start }
+            if lhs.location.range.end != rhs.location.range.end { return lhs.location.range.end < rhs.location.range.end }
+            if lhs.severity != rhs.severity { return lhs.severity < rhs.severity }
+            if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
+            if lhs.message != rhs.message { return lhs.message < rhs.message }
+            return (lhs.hint ?? "") < (rhs.hint ?? "")
+        }
+        var seen = Set<Diagnostic>()
+        return sorted.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,41 @@
+/// Every rule webpolicy ships, by category. A test checks that each file under `Lint/Rules/`
+/// is listed here exactly once and that ids are unique.
+public enum BuiltInRules {
+    public static let all: [any LintRule.Type] = [
+        // Hosts
+        HostSyntaxRule.self,
+        HostUppercaseRule.self,
+        HostNonASCIIRule.self,
+        HostNotBareRule.self,
+        HostWildcardPositionRule.self,
+        HostTrailingDotRule.self,
+        // Schemes
+        SchemeSyntaxRule.self,
+        SchemeUppercaseRule.self,
+        // Cookies
+        CookieNameTokenRule.self,
+        CookieValueOctetsRule.self,
+        CookiePathSyntaxRule.self,
+        // URL filters: one rule per rejecting status of WebKit's URLFilterParser.
+        URLFilterNonASCIIRule.self,
+        URLFilterEmptyRule.self,
+        URLFilterDisjunctionRule.self,
+        URLFilterWordBoundaryRule.self,
+        URLFilterCharacterClassRule.self,
+        URLFilterClassInSetRule.self,
+        URLFilterGroupRule.self,
+        URLFilterBackReferenceRule.self,
+        URLFilterMisplacedStartRule.self,
+        URLFilterMisplacedEndRule.self,
+        URLFilterQuantifierRule.self,
+        URLFilterSyntaxRule.self,
+        URLFilterMatchesEverythingRule.self,
+    ]
+
+    public static var descriptions: [RuleDescription] { all.map { $0.description } }
+
+    /// The rule id nearest to a misspelled one.
+    public static func closestID(to id: String) -> String? {
+        Suggestions.closest(to: id, in: descriptions.map(\.id))
+    }
+}

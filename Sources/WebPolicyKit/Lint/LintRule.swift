@@ -1,0 +1,34 @@
+/// A lint rule: one file under `Lint/Rules/`, its metadata as data, its check a pure function
+/// of the merged policy.
+public protocol LintRule: Sendable {
+    static var description: RuleDescription { get }
+    init()
+    func check(_ policy: Policy, _ context: inout RuleContext)
+}
+
+/// What a rule gets besides the policy: a way to report, facts computed once per policy and
+/// shared by all rules (parsed url-filters, host analyses), and the source files.
+public struct RuleContext {
+    public let rule: RuleDescription
+    public let severity: Severity
+    let facts: PolicyFacts
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(rule: RuleDescription, severity: Severity, facts: PolicyFacts) {
+        self.rule = rule
+        self.severity = severity
+        self.facts = facts
+    }
+
+    public mutating func report(_ message: String, at location: SourceLocation, hint: String? = nil, notes: [Diagnostic.Note] = []) {
+        diagnostics.append(Diagnostic(ruleID: rule.id, severity: severity, message: message, location: location, notes: notes, hint: hint))
+    }
+
+    /// The location of `length` characters at `offset` inside a string value, mapped through
+    /// the value's YAML quoting and escapes to the file.
+    public func location(in text: LocatedString, offset: Int, length: Int = 1) -> SourceLocation {
+        guard let file = facts.files[text.location.path] else { return text.location }
+        let range = ScalarSourceMap.range(of: offset, length: length, value: text.value, style: text.style, range: text.location.range, in: file)
+        return SourceLocation(path: text.location.path, range: range)
+    }
+}

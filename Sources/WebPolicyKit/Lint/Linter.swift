@@ -1,0 +1,115 @@
+import Foundation
+
+/// The result of linting: normalized diagnostics and the sources they point into.
+public struct LintReport: Sendable {
+    /// Sorted and de-duplicated (`Diagnostic.normalized`).
+    public var diagnostics: [Diagnostic]
+    /// Every file read, by path, for source snippets.
+    public var sources: [String: SourceFile]
+    /// The policy files that were linted, in order (includes are not listed separately).
+    public var lintedFiles: [String]
+
+    public init(diagnostics: [Diagnostic], sources: [String: SourceFile], lintedFiles: [String]) {
+        self.diagnostics = Diagnostic.normalized(diagnostics)
+        self.sources = sources
+        self.lintedFiles = lintedFiles
+    }
+
+    public func count(_ severity: Severity) -> Int { diagnostics.filter { $0.severity == severity }.count }
+
+    /// `--strict`: warnings count, and are reported, as errors.
+    public func promotingWarnings() -> LintReport {
+        var report = self
+        report.diagnostics = diagnostics.map { diagnostic in
+            var promoted = diagnostic
+            if promoted.severity == .warning { promoted.severity = .error }
+            return promoted
+        }
+        return report
+    }
+}
+
+/// Loads policies and runs the configured rules over them.
+public struct Linter: Sendable {
+    public var rules: [any LintRule.Type]
+    public var configuration: LintConfiguration
+
+    public init(rules: [any LintRule.Type] = BuiltInRules.all, configuration: LintConfiguration = LintConfiguration()) {
+        self.rules = rules
+        self.configuration = configuration
+    }
+
+    /// Lints files and folders (every `*.yaml`/`*.yml` inside, hidden entries skipped).
+    public func lint(paths: [String]) throws(InputError) -> LintReport {
+        let files = try PolicyPaths.expand(paths)
+        var diagnostics: [Diagnostic] = []
+        var sources: [String: SourceFile] = [:]
+        for path in files {
+            let result = PolicyLoader().load(path: path)
+            diagnostics += result.diagnostics + check(result)
+            for file in result.files { sources[file.path] = file }
+        }
+        return LintReport(diagnostics: diagnostics, sources: sources, lintedFiles: files.map(PathNormalizer.display))
+    }
+
+    /// Lints policy text that is not on disk.
+    public func lint(text: String, path: String) -> LintReport {
+        let result = PolicyLoader().load(text: text, path: path)
+        let sources = Dictionary(result.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        return LintReport(diagnostics: result.diagnostics + check(result), sources: sources, lintedFiles: [path])
+    }
+
+    private func check(_ result: LoadResult) -> [Diagnostic] {
+        guard let policy = result.policy else { return [] }
+        let facts = PolicyFacts(policy: policy, files: result.files)
+        var diagnostics: [Diagnostic] = []
+        for rule in rules {
+            guard let severity = configuration.severity(for: rule.description) else { continue }
+            var context = RuleContext(rule: rule.description, severity: severity, facts: facts)
+            rule.init().check(policy, &context)
+            diagnostics += context.diagnostics
+        }
+        return diagnostics
+    }
+}
+
+/// Turns the command line's paths into the policy files to lint.
+public enum PolicyPaths {
+    public static let extensions = ["yaml", "yml"]
+
+    /// Files are kept as given (whatever their extension); folders are walked for policy files,
+    /// skipping hidden files and folders (`.git`, `.build`, `.webpolicy.yml`). Sorted, so the
+    /// order of output never depends on the file system.
+    public static func expand(_ paths: [String]) throws(InputError) -> [String] {
+        var files: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw InputError("no such file or directory: \(path)")
+            }
+            if !isDirectory.boolValue {
+                files.append(path)
+                continue
+            }
+            var found: [String] = []
+            walk(path, into: &found)
+            files += found.sorted()
+        }
+        var seen = Set<String>()
+        return files.filter { seen.insert(PathNormalizer.canonical($0)).inserted }
+    }
+
+    private static func walk(_ directory: String, into found: inout [String]) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for entry in entries.sorted() where !entry.hasPrefix(".") {
+            let path = directory == "." ? entry : (directory.hasSuffix("/") ? directory + entry : directory + "/" + entry)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                walk(path, into: &found)
+            } else if extensions.contains((entry as NSString).pathExtension.lowercased()) {
+                found.append(path)
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+/// What a lint rule is, for documentation and for testing: SwiftLint's `RuleDescription`
+/// ("used for both documentation and testing purposes"). `docs/rules.md` is generated from
+/// these, and one generic test runs every rule's examples.
+public struct RuleDescription: Sendable {
+    /// Kebab-case, as it appears in suppressions, `.webpolicy.yml`, SARIF and `--format json`.
+    public let id: String
+    /// Title Case.
+    public let name: String
+    public let category: RuleCategory
+    public let defaultSeverity: Severity
+    /// One sentence.
+    public let summary: String
+    /// Why the rule exists and what platform behaviour it copies, with its source (markdown).
+    public let rationale: String
+    /// Whether `schemas/webpolicy.schema.json` rejects what this rule reports, so editors flag it
+    /// too; the schema-agreement check in CI relies on this.
+    public let enforcedBySchema: Bool
+    /// Policies that must trigger the rule exactly at their `↓` markers.
+    public let failing: [Example]
+    /// Policies that must not trigger it.
+    public let passing: [Example]
+
+    public init(
+        id: String, name: String, category: RuleCategory, defaultSeverity: Severity, summary: String,
+        rationale: String, enforcedBySchema: Bool = false, failing: [Example], passing: [Example]
+    ) {
+        self.id = id
+        self.name = name
+        self.category = category
+        self.defaultSeverity = defaultSeverity
+        self.summary = summary
+        self.rationale = rationale
+        self.enforcedBySchema = enforcedBySchema
+        self.failing = failing
+        self.passing = passing
+    }
+}
+
+/// The sections of `docs/rules.md`.
+public enum RuleCategory: String, CaseIterable, Sendable {
+    case hosts
+    case schemes
+    case cookies
+    case urlFilters = "url-filters"
+
+    public var title: String {
+        switch self {
+        case .hosts: return "Hosts"
+        case .schemes: return "Schemes"
+        case .cookies: return "Cookies"
+        case .urlFilters: return "URL filters (WebKit's regex subset)"
+        }
+    }
+}
+
+/// A policy snippet for a rule's documentation and tests. `↓` marks where a diagnostic must
+/// start. The snippet leaves out the `webpolicy: 1` and `name:` lines; `policyText` adds them.
+public struct Example: Sendable {
+    public let text: String
+    /// Where the example is written, so a failing example points at its own source line.
+    public let sourceFile: String
+    public let sourceLine: Int
+
+    public static let marker: Character = "↓"
+    static let header = "webpolicy: 1\nname: example\n"
+
+    public init(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+        self.text = text
+        self.sourceFile = "\(file)"
+        self.sourceLine = Int(line)
+    }
+
+    /// The complete policy, markers removed.
+    public var policyText: String {
+        Self.header + text.filter { $0 != Self.marker }
+    }
+
+    /// The positions of the markers in `policyText`.
+    public var markedPositions: [SourcePosition] {
+        var positions: [SourcePosition] = []
+        var line = 3
+        var column = 1
+        for scalar in text.unicodeScalars {
+            if Character(scalar) == Self.marker {
+                positions.append(SourcePosition(line: line, column: column))
+            } else if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return positions
+    }
+}

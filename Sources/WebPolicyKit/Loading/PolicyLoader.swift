@@ -1,0 +1,126 @@
+import Foundation
+
+/// A loaded policy (absent when the file itself could not be read or parsed), the loader's
+/// diagnostics, and every source file read on the way (for snippets in reports).
+public struct LoadResult: Sendable {
+    public var policy: Policy?
+    public var diagnostics: [Diagnostic]
+    public var files: [SourceFile]
+}
+
+/// Loads a policy file and, recursively, the files it includes; see `Policy` for the merge
+/// order. Each file is read once: a file included twice (a diamond) contributes once, at its
+/// first place. A file that includes itself, directly or not, is an `include-cycle` error.
+public struct PolicyLoader: Sendable {
+    public init() {}
+
+    public func load(path: String) -> LoadResult {
+        var state = State()
+        visit(path: path, displayPath: PathNormalizer.display(path), chain: [], reference: nil, state: &state)
+        let policy = state.documents.isEmpty || state.rootFailed ? nil : Policy(documents: state.documents)
+        return LoadResult(policy: policy, diagnostics: state.diagnostics, files: state.files)
+    }
+
+    /// Loads policy text that is not on disk (rule examples, tests).
+    public func load(text: String, path: String) -> LoadResult {
+        let file = SourceFile(path: path, text: text)
+        var state = State()
+        parse(file, chain: [], reference: nil, state: &state, canonical: path)
+        let policy = state.documents.isEmpty || state.rootFailed ? nil : Policy(documents: state.documents)
+        return LoadResult(policy: policy, diagnostics: state.diagnostics, files: state.files)
+    }
+
+    private struct State {
+        var documents: [PolicyDocument] = []
+        var diagnostics: [Diagnostic] = []
+        var files: [SourceFile] = []
+        var loaded: Set<String> = []
+        var rootFailed = false
+    }
+
+    private func visit(path: String, displayPath: String, chain: [(canonical: String, display: String)], reference: LocatedString?, state: inout State) {
+        let canonical = PathNormalizer.canonical(path)
+        if let start = chain.firstIndex(where: { $0.canonical == canonical }), let reference {
+            let cycle = (chain[start...].map(\.display) + [displayPath]).joined(separator: " → ")
+            state.diagnostics.append(Diagnostic(
+                ruleID: LoaderCheck.includeCycle.id, severity: .error,
+                message: "include cycle: \(cycle)", location: reference.location,
+                hint: "a file cannot include itself, directly or through other files"
+            ))
+            return
+        }
+        if state.loaded.contains(canonical) { return }
+        state.loaded.insert(canonical)
+
+        switch SourceReader.read(path: path, displayPath: displayPath, reference: reference?.location) {
+        case .problem(let diagnostic):
+            state.diagnostics.append(diagnostic)
+            if reference == nil { state.rootFailed = true }
+        case .file(let file):
+            parse(file, chain: chain + [(canonical, displayPath)], reference: reference, state: &state, canonical: canonical)
+        }
+    }
+
+    private func parse(_ file: SourceFile, chain: [(canonical: String, display: String)], reference: LocatedString?, state: inout State, canonical: String) {
+        state.files.append(file)
+        let (root, yamlDiagnostics) = YAMLComposer.compose(file)
+        state.diagnostics += yamlDiagnostics
+        // No root: libyaml gave up on a syntax error, or the file holds only comments.
+        guard let root else {
+            if yamlDiagnostics.isEmpty {
+                state.diagnostics.append(Diagnostic(
+                    ruleID: LoaderCheck.fileEmpty.id, severity: .error, message: "\(file.path) holds only comments",
+                    location: file.location(at: file.startPosition), hint: "a policy starts with 'webpolicy: 1' and a 'name'"
+                ))
+            }
+            if reference == nil { state.rootFailed = true }
+            return
+        }
+        let (document, diagnostics) = PolicyDecoder.decode(root, file: file)
+        state.diagnostics += diagnostics
+        if reference != nil, let target = document.target {
+            state.diagnostics.append(Diagnostic(
+                ruleID: LoaderCheck.includeInvalid.id, severity: .error,
+                message: "an included file cannot set 'target'; the including policy decides what it ships to",
+                location: target.location, notes: reference.map { [Diagnostic.Note("included from here", at: $0.location)] } ?? []
+            ))
+        }
+        let chain = chain.isEmpty ? [(canonical, file.path)] : chain
+        for include in document.includes {
+            let target = PathNormalizer.resolve(include.value, relativeTo: file.path)
+            visit(path: target, displayPath: target, chain: chain, reference: include, state: &state)
+        }
+        state.documents.append(document)
+    }
+}
+
+/// Paths as users see them: relative stays relative, `./` and `a/../` disappear.
+enum PathNormalizer {
+    static func display(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                if let last = parts.last, last != ".." { parts.removeLast() } else if !absolute { parts.append(part) }
+            default: parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        if absolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+
+    /// `include` resolved against the folder of the file that names it.
+    static func resolve(_ include: String, relativeTo file: String) -> String {
+        if include.hasPrefix("/") { return display(include) }
+        let folder = (file as NSString).deletingLastPathComponent
+        return display(folder.isEmpty ? include : folder + "/" + include)
+    }
+
+    /// A key that is the same for every spelling of one file (symlinks resolved).
+    static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+}

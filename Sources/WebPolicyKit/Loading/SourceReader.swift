@@ -1,0 +1,90 @@
+import Foundation
+
+/// A problem with the command line's inputs themselves (a missing path): exit code 2, no report.
+public struct InputError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// Reads a file into a `SourceFile`, turning every way a file can fail to be a text file —
+/// unreadable, a directory, binary, not UTF-8, empty — into a positioned diagnostic.
+enum SourceReader {
+    /// Larger files are refused before they are read; a real policy is a few hundred kilobytes.
+    static let maximumSize = 64 * 1024 * 1024
+
+    enum Outcome {
+        case file(SourceFile)
+        case problem(Diagnostic)
+    }
+
+    /// `path` is used to open the file, `displayPath` in messages. A problem that concerns the
+    /// file as a whole is placed at its first line, or at `reference` (the `include:` entry that
+    /// named it) when there is one.
+    static func read(path: String, displayPath: String, reference: SourceLocation? = nil) -> Outcome {
+        func problem(_ check: LoaderCheck, _ message: String, at position: SourcePosition? = nil, hint: String? = nil) -> Outcome {
+            let location = position.map { SourceLocation(path: displayPath, range: SourceRange(at: $0)) }
+                ?? reference
+                ?? SourceLocation(path: displayPath, range: SourceRange(at: SourcePosition(line: 1, column: 1)))
+            return .problem(Diagnostic(ruleID: check.id, severity: .error, message: message, location: location, hint: hint))
+        }
+
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return problem(.includeNotFound, "no such file: \(displayPath)")
+        }
+        if isDirectory.boolValue {
+            return problem(.fileUnreadable, "\(displayPath) is a directory, not a policy file")
+        }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maximumSize {
+            return problem(.fileUnreadable, "\(displayPath) is \(size / 1_048_576) MB; policy files are limited to \(maximumSize / 1_048_576) MB")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return problem(.fileUnreadable, "cannot read \(displayPath)", hint: "check the file's permissions")
+        }
+        let bytes = [UInt8](data)
+
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            return problem(.fileEncoding, "\(displayPath) is UTF-16 (it starts with a UTF-16 byte-order mark); policies must be UTF-8",
+                           hint: "save the file as UTF-8")
+        }
+        if let nul = bytes.firstIndex(of: 0) {
+            return problem(.fileBinary, "\(displayPath) holds a NUL byte: it is a binary file, not a YAML policy",
+                           at: position(ofByte: nul, in: bytes))
+        }
+        if let bad = firstInvalidUTF8Byte(bytes) {
+            return problem(.fileEncoding, String(format: "%@ is not valid UTF-8: byte 0x%02X cannot start or continue a character here", displayPath, bytes[bad]),
+                           at: position(ofByte: bad, in: bytes), hint: "save the file as UTF-8 (it may be Latin-1 or Windows-1252)")
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace || $0 == "\u{FEFF}" }) {
+            return problem(.fileEmpty, "\(displayPath) is empty", hint: "a policy starts with 'webpolicy: 1' and a 'name'")
+        }
+        return .file(SourceFile(path: displayPath, text: text))
+    }
+
+    /// The line and column (in characters) of byte `offset`, counted over the valid text before it.
+    private static func position(ofByte offset: Int, in bytes: [UInt8]) -> SourcePosition {
+        let prefix = String(decoding: bytes[..<offset], as: UTF8.self)
+        let file = SourceFile(path: "", text: prefix)
+        return file.endPosition
+    }
+
+    /// The offset of the first byte that is not part of a well-formed UTF-8 sequence, if any.
+    private static func firstInvalidUTF8Byte(_ bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded): offset += encoded.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+}

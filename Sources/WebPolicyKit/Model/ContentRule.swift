@@ -1,0 +1,97 @@
+/// One WebKit content rule, in WebKit's vocabulary: trigger fields and action fields side by
+/// side in one mapping, as the policy writes them.
+public struct ContentRule: Sendable {
+    public var location: SourceLocation
+    public var id: LocatedString?
+    public var description: LocatedString?
+    public var action: Located<ContentActionType>
+    public var trigger: Trigger
+    /// `css-display-none`
+    public var selector: LocatedString?
+    /// `notify`
+    public var notification: LocatedString?
+    /// `redirect`
+    public var redirect: Redirect?
+    /// `modify-headers`
+    public var priority: Located<Int>?
+    public var requestHeaders: Located<[HeaderOperation]>?
+    public var responseHeaders: Located<[HeaderOperation]>?
+}
+
+public struct Trigger: Sendable {
+    public var urlFilter: LocatedString?
+    /// Sugar: hosts that webpolicy compiles to escaped url-filters.
+    public var hosts: Located<[LocatedString]>?
+    public var urlFilterIsCaseSensitive: Located<Bool>?
+    public var topURLFilterIsCaseSensitive: Located<Bool>?
+    public var frameURLFilterIsCaseSensitive: Located<Bool>?
+    public var resourceTypes: Located<[Located<ResourceType>]>?
+    public var loadTypes: Located<[Located<LoadType>]>?
+    public var loadContexts: Located<[Located<LoadContext>]>?
+    /// WebKit takes one method per trigger; a list is sugar for one rule per method.
+    public var requestMethods: Located<[Located<RequestMethod>]>?
+    /// In the order written. WebKit allows one per trigger; the lint rule says so.
+    public var conditions: [Condition] = []
+
+    public init() {}
+
+    /// Every url-filter regex of this trigger, with whether it is matched case-sensitively:
+    /// the `url-filter` itself and the `*-top-url` / `*-frame-url` condition entries.
+    public var regexFields: [(text: LocatedString, field: String, caseSensitive: Bool)] {
+        var fields: [(LocatedString, String, Bool)] = []
+        if let urlFilter { fields.append((urlFilter, "url-filter", urlFilterIsCaseSensitive?.value ?? false)) }
+        for condition in conditions where !condition.kind.takesDomains {
+            let isTop = condition.kind == .ifTopURL || condition.kind == .unlessTopURL
+            let caseSensitive = (isTop ? topURLFilterIsCaseSensitive : frameURLFilterIsCaseSensitive)?.value ?? false
+            fields += condition.values.map { ($0, condition.kind.rawValue, caseSensitive) }
+        }
+        return fields
+    }
+}
+
+public struct Condition: Sendable {
+    public var kind: ConditionKind
+    public var values: [LocatedString]
+    /// From the key to the end of the list.
+    public var location: SourceLocation
+}
+
+public enum Redirect: Sendable {
+    case url(LocatedString)
+    case extensionPath(LocatedString)
+    case regexSubstitution(LocatedString)
+    case transform(URLTransform)
+}
+
+public struct URLTransform: Sendable {
+    public var location: SourceLocation
+    public var scheme: LocatedString?
+    public var host: LocatedString?
+    public var port: LocatedString?
+    public var path: LocatedString?
+    public var query: LocatedString?
+    public var fragment: LocatedString?
+    public var username: LocatedString?
+    public var password: LocatedString?
+    public var queryTransform: QueryTransform?
+}
+
+public struct QueryTransform: Sendable {
+    public var location: SourceLocation
+    public var removeParameters: Located<[LocatedString]>?
+    public var addOrReplaceParameters: Located<[QueryParameter]>?
+}
+
+public struct QueryParameter: Sendable {
+    public var location: SourceLocation
+    public var key: LocatedString
+    public var value: LocatedString
+    public var replaceOnly: Located<Bool>?
+}
+
+public struct HeaderOperation: Sendable {
+    public var location: SourceLocation
+    public var operation: Located<HeaderOperationType>
+    public var header: LocatedString
+    public var value: LocatedString?
+}

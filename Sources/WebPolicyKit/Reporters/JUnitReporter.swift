@@ -1,0 +1,68 @@
+/// JUnit XML, as CI test-report viewers read it: a test suite per linted file. A file without
+/// diagnostics is one passing test case; each error is a failing test case; warnings and infos
+/// are passing test cases whose output carries the message (`--strict` makes warnings errors).
+public enum JUnitReporter: Reporter {
+    public static let identifier = "junit"
+
+    public static func render(_ report: LintReport, options: ReporterOptions) -> String {
+        var byFile: [String: [Diagnostic]] = [:]
+        for diagnostic in report.diagnostics { byFile[diagnostic.location.path, default: []].append(diagnostic) }
+        let files = (report.lintedFiles + byFile.keys.filter { !report.lintedFiles.contains($0) }.sorted())
+
+        var suites = ""
+        var totalTests = 0
+        var totalFailures = 0
+        for file in files {
+            let diagnostics = byFile[file] ?? []
+            let failures = diagnostics.filter { $0.severity == .error }.count
+            var cases = ""
+            if diagnostics.isEmpty {
+                cases += "    <testcase name=\"webpolicy lint\" classname=\"\(escape(file))\"/>\n"
+            }
+            for diagnostic in diagnostics {
+                let name = "\(diagnostic.ruleID) at \(diagnostic.location.start)"
+                var text = "\(diagnostic.location.path):\(diagnostic.location.start): \(diagnostic.severity.rawValue): \(diagnostic.message)"
+                if let hint = diagnostic.hint { text += "\nhint: \(hint)" }
+                cases += "    <testcase name=\"\(escape(name))\" classname=\"\(escape(file))\">\n"
+                if diagnostic.severity == .error {
+                    cases += "      <failure type=\"\(escape(diagnostic.ruleID))\" message=\"\(escape(diagnostic.message))\">\(escape(text))</failure>\n"
+                } else {
+                    cases += "      <system-out>\(escape(text))</system-out>\n"
+                }
+                cases += "    </testcase>\n"
+            }
+            let tests = max(diagnostics.count, 1)
+            totalTests += tests
+            totalFailures += failures
+            suites += "  <testsuite name=\"\(escape(file))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n\(cases)  </testsuite>\n"
+        }
+        return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites name="webpolicy lint" tests="\(totalTests)" failures="\(totalFailures)" errors="0">
+        \(suites)</testsuites>
+
+        """
+    }
+
+    /// XML 1.0 text: markup characters escaped, characters XML cannot carry replaced.
+    static func escape(_ text: String) -> String {
+        var output = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += "&apos;"
+            case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) {
+                    output += "\u{FFFD}"
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return output
+    }
+}

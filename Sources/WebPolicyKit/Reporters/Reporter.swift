@@ -1,0 +1,51 @@
+/// Turns a lint report into text. Reporters are pure: same report, same options, same bytes.
+public protocol Reporter {
+    static var identifier: String { get }
+    static func render(_ report: LintReport, options: ReporterOptions) -> String
+}
+
+public struct ReporterOptions: Sendable {
+    /// ANSI colours (the CLI enables them on a terminal, never with `NO_COLOR`).
+    public var colors: Bool
+    /// Written into SARIF's `tool.driver.version`.
+    public var toolVersion: String
+    /// The rules to describe in SARIF's `tool.driver.rules`.
+    public var rules: [RuleDescription]
+
+    public init(colors: Bool = false, toolVersion: String = WebPolicyVersion.current, rules: [RuleDescription] = BuiltInRules.descriptions) {
+        self.colors = colors
+        self.toolVersion = toolVersion
+        self.rules = rules
+    }
+}
+
+/// The `--format` values of `webpolicy lint`.
+public enum ReportFormat: String, CaseIterable, Sendable {
+    case human, json, sarif, github, junit
+
+    public var reporter: any Reporter.Type {
+        switch self {
+        case .human: return HumanReporter.self
+        case .json: return JSONReporter.self
+        case .sarif: return SARIFReporter.self
+        case .github: return GitHubReporter.self
+        case .junit: return JUnitReporter.self
+        }
+    }
+}
+
+public enum WebPolicyVersion {
+    /// Bumped with each release; `webpolicy --version` prints it.
+    public static let current = "0.1.0"
+}
+
+extension LintReport {
+    /// "2 errors, 1 warning in 3 files" — shared by the human reporter and the CLI.
+    public var summary: String {
+        let files = lintedFiles.count == 1 ? "1 file" : "\(lintedFiles.count) files"
+        let parts = [(count(.error), "error"), (count(.warning), "warning"), (count(.info), "info")]
+            .filter { $0.0 > 0 }
+            .map { "\($0.0) \($0.1)\($0.0 == 1 || $0.1 == "info" ? "" : "s")" }
+        return parts.isEmpty ? "no problems in \(files)" : "\(parts.joined(separator: ", ")) in \(files)"
+    }
+}

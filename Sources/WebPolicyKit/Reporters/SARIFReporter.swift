@@ -1,0 +1,93 @@
+/// SARIF 2.1.0 (https://docs.oasis-open.org/sarif/sarif/v2.1.0/), for GitHub code scanning and
+/// other SARIF viewers. Columns are Unicode code points (`columnKind`), as webpolicy counts them.
+public enum SARIFReporter: Reporter {
+    public static let identifier = "sarif"
+
+    public static func render(_ report: LintReport, options: ReporterOptions) -> String {
+        let rules = options.rules.map { ($0.id, $0.name, $0.summary, $0.defaultSeverity) }
+            + LoaderCheck.allCases.map { ($0.id, $0.id, $0.summary, Severity.error) }
+        let ruleIndex = Dictionary(rules.enumerated().map { ($1.0, $0) }, uniquingKeysWith: { first, _ in first })
+
+        let results: [JSONValue] = report.diagnostics.map { diagnostic in
+            var message = diagnostic.message
+            if let hint = diagnostic.hint { message += "\nhint: \(hint)" }
+            var result: [(String, JSONValue)] = [("ruleId", .string(diagnostic.ruleID))]
+            if let index = ruleIndex[diagnostic.ruleID] { result.append(("ruleIndex", .int(index))) }
+            result += [
+                ("level", .string(level(diagnostic.severity))),
+                ("message", .object([("text", .string(message))])),
+                ("locations", .array([.object([("physicalLocation", physicalLocation(diagnostic.location))])])),
+            ]
+            let related = diagnostic.notes.enumerated().compactMap { index, note -> JSONValue? in
+                guard let location = note.location else { return nil }
+                return .object([
+                    ("id", .int(index + 1)),
+                    ("physicalLocation", physicalLocation(location)),
+                    ("message", .object([("text", .string(note.message))])),
+                ])
+            }
+            if !related.isEmpty { result.append(("relatedLocations", .array(related))) }
+            let unplaced = diagnostic.notes.filter { $0.location == nil }.map(\.message)
+            if !unplaced.isEmpty { result.append(("properties", .object([("notes", .array(unplaced.map(JSONValue.string)))]))) }
+            return .object(result)
+        }
+
+        let driverRules: [JSONValue] = rules.map { id, name, summary, severity in
+            .object([
+                ("id", .string(id)),
+                ("name", .string(name)),
+                ("shortDescription", .object([("text", .string(summary))])),
+                ("defaultConfiguration", .object([("level", .string(level(severity)))])),
+            ])
+        }
+
+        return JSONValue.object([
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            ("version", .string("2.1.0")),
+            ("runs", .array([.object([
+                ("tool", .object([("driver", .object([
+                    ("name", .string("webpolicy")),
+                    ("version", .string(options.toolVersion)),
+                    ("rules", .array(driverRules)),
+                ]))])),
+                ("columnKind", .string("unicodeCodePoints")),
+                ("results", .array(results)),
+            ])])),
+        ]).serialized()
+    }
+
+    static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .info: return "note"
+        }
+    }
+
+    static func physicalLocation(_ location: SourceLocation) -> JSONValue {
+        .object([
+            ("artifactLocation", .object([("uri", .string(uri(location.path)))])),
+            ("region", .object([
+                ("startLine", .int(location.range.start.line)),
+                ("startColumn", .int(location.range.start.column)),
+                ("endLine", .int(location.range.end.line)),
+                ("endColumn", .int(location.range.end.column)),
+            ])),
+        ])
+    }
+
+    /// A relative URI reference for a path: unreserved characters and `/` stay, the rest is
+    /// percent-encoded (RFC 3986 §2).
+    static func uri(_ path: String) -> String {
+        var output = ""
+        for byte in path.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "-._~/".unicodeScalars.contains(scalar) {
+                output.unicodeScalars.append(scalar)
+            } else {
+                output += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return output
+    }
+}

@@ -1,0 +1,83 @@
+/// The text of one input file with a line table, for positions and source snippets.
+///
+/// Line breaks are the ones libyaml counts (`\r\n`, `\r`, `\n`, U+0085, U+2028, U+2029), so
+/// the line numbers of YAML marks and of this table always agree. A leading byte-order mark is
+/// dropped, as libyaml drops it before counting columns.
+public final class SourceFile: Sendable {
+    public let path: String
+    public let text: String
+    /// Index of the first scalar of each line in `text.unicodeScalars`.
+    private let lineStarts: [String.Index]
+
+    public init(path: String, text: String) {
+        self.path = path
+        let body = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+        self.text = body
+        var starts = [body.unicodeScalars.startIndex]
+        let scalars = body.unicodeScalars
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            var next = scalars.index(after: index)
+            switch scalar {
+            case "\r":
+                if next < scalars.endIndex, scalars[next] == "\n" { next = scalars.index(after: next) }
+                starts.append(next)
+            case "\n", "\u{85}", "\u{2028}", "\u{2029}":
+                starts.append(next)
+            default:
+                break
+            }
+            index = next
+        }
+        self.lineStarts = starts
+    }
+
+    public var lineCount: Int { lineStarts.count }
+
+    /// The text of a 1-based line, without its line break; empty past the end.
+    public func line(_ number: Int) -> Substring.UnicodeScalarView {
+        guard number >= 1, number <= lineStarts.count else { return Substring.UnicodeScalarView() }
+        let scalars = text.unicodeScalars
+        let start = lineStarts[number - 1]
+        var end = number < lineStarts.count ? lineStarts[number] : scalars.endIndex
+        while end > start, Self.isLineBreak(scalars[scalars.index(before: end)]) {
+            end = scalars.index(before: end)
+        }
+        return Substring(text)[start..<end].unicodeScalars
+    }
+
+    /// The string index of a position, clamped to the file.
+    public func index(of position: SourcePosition) -> String.Index {
+        let scalars = text.unicodeScalars
+        guard position.line >= 1 else { return scalars.startIndex }
+        guard position.line <= lineStarts.count else { return scalars.endIndex }
+        let start = lineStarts[position.line - 1]
+        let limit = position.line < lineStarts.count ? lineStarts[position.line] : scalars.endIndex
+        return scalars.index(start, offsetBy: max(position.column - 1, 0), limitedBy: limit) ?? limit
+    }
+
+    /// The position of the start of the file.
+    public var startPosition: SourcePosition { SourcePosition(line: 1, column: 1) }
+
+    /// The position just after the last character.
+    public var endPosition: SourcePosition {
+        let last = lineStarts.count
+        return SourcePosition(line: last, column: line(last).count + 1)
+    }
+
+    public func location(_ range: SourceRange) -> SourceLocation {
+        SourceLocation(path: path, range: range)
+    }
+
+    public func location(at position: SourcePosition) -> SourceLocation {
+        SourceLocation(path: path, range: SourceRange(at: position))
+    }
+
+    static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\r", "\n", "\u{85}", "\u{2028}", "\u{2029}": return true
+        default: return false
+        }
+    }
+}
