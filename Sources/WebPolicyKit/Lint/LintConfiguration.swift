@@ -53,7 +53,7 @@ public struct LintConfiguration: Sendable {
     public static func load(path: String, knownRules: [RuleDescription]) throws(InputError) -> LintConfiguration {
         let display = PathNormalizer.display(path)
         guard case .file(let file) = SourceReader.read(path: path, displayPath: display) else {
-            if case .problem(let diagnostic) = SourceReader.read(path: path, displayPath: display),
+            if case .problem(let diagnostic, _) = SourceReader.read(path: path, displayPath: display),
                diagnostic.ruleID == LoaderCheck.fileEmpty.id {
                 return LintConfiguration(path: display)
             }

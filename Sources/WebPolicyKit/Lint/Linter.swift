@@ -33,19 +33,22 @@ public struct LintReport: Sendable {
 public struct Linter: Sendable {
     public var rules: [any LintRule.Type]
     public var configuration: LintConfiguration
+    /// Relative paths are opened from here (default: the working folder) but shown as written.
+    public var baseDirectory: String?
 
-    public init(rules: [any LintRule.Type] = BuiltInRules.all, configuration: LintConfiguration = LintConfiguration()) {
+    public init(rules: [any LintRule.Type] = BuiltInRules.all, configuration: LintConfiguration = LintConfiguration(), baseDirectory: String? = nil) {
         self.rules = rules
         self.configuration = configuration
+        self.baseDirectory = baseDirectory
     }
 
     /// Lints files and folders (every `*.yaml`/`*.yml` inside, hidden entries skipped).
     public func lint(paths: [String]) throws(InputError) -> LintReport {
-        let files = try PolicyPaths.expand(paths)
+        let files = try PolicyPaths.expand(paths, baseDirectory: baseDirectory)
         var diagnostics: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
         for path in files {
-            let result = PolicyLoader().load(path: path)
+            let result = PolicyLoader(baseDirectory: baseDirectory).load(path: path)
             diagnostics += result.diagnostics + check(result)
             for file in result.files { sources[file.path] = file }
         }
@@ -80,11 +83,11 @@ public enum PolicyPaths {
     /// Files are kept as given (whatever their extension); folders are walked for policy files,
     /// skipping hidden files and folders (`.git`, `.build`, `.webpolicy.yml`). Sorted, so the
     /// order of output never depends on the file system.
-    public static func expand(_ paths: [String]) throws(InputError) -> [String] {
+    public static func expand(_ paths: [String], baseDirectory: String? = nil) throws(InputError) -> [String] {
         var files: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            guard FileManager.default.fileExists(atPath: PathNormalizer.opening(path, from: baseDirectory), isDirectory: &isDirectory) else {
                 throw InputError("no such file or directory: \(path)")
             }
             if !isDirectory.boolValue {
@@ -92,21 +95,21 @@ public enum PolicyPaths {
                 continue
             }
             var found: [String] = []
-            walk(path, into: &found)
+            walk(path, baseDirectory: baseDirectory, into: &found)
             files += found.sorted()
         }
         var seen = Set<String>()
-        return files.filter { seen.insert(PathNormalizer.canonical($0)).inserted }
+        return files.filter { seen.insert(PathNormalizer.canonical(PathNormalizer.opening($0, from: baseDirectory))).inserted }
     }
 
-    private static func walk(_ directory: String, into found: inout [String]) {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+    private static func walk(_ directory: String, baseDirectory: String?, into found: inout [String]) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: PathNormalizer.opening(directory, from: baseDirectory)) else { return }
         for entry in entries.sorted() where !entry.hasPrefix(".") {
             let path = directory == "." ? entry : (directory.hasSuffix("/") ? directory + entry : directory + "/" + entry)
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            guard FileManager.default.fileExists(atPath: PathNormalizer.opening(path, from: baseDirectory), isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
-                walk(path, into: &found)
+                walk(path, baseDirectory: baseDirectory, into: &found)
             } else if extensions.contains((entry as NSString).pathExtension.lowercased()) {
                 found.append(path)
             }

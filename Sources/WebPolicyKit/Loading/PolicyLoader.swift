@@ -12,11 +12,16 @@ public struct LoadResult: Sendable {
 /// order. Each file is read once: a file included twice (a diamond) contributes once, at its
 /// first place. A file that includes itself, directly or not, is an `include-cycle` error.
 public struct PolicyLoader: Sendable {
-    public init() {}
+    /// Relative paths are opened from here (default: the working folder) but shown as written.
+    public var baseDirectory: String?
+
+    public init(baseDirectory: String? = nil) {
+        self.baseDirectory = baseDirectory
+    }
 
     public func load(path: String) -> LoadResult {
         var state = State()
-        visit(path: path, displayPath: PathNormalizer.display(path), chain: [], reference: nil, state: &state)
+        visit(path: PathNormalizer.display(path), chain: [], reference: nil, state: &state)
         let policy = state.documents.isEmpty || state.rootFailed ? nil : Policy(documents: state.documents)
         return LoadResult(policy: policy, diagnostics: state.diagnostics, files: state.files)
     }
@@ -38,7 +43,8 @@ public struct PolicyLoader: Sendable {
         var rootFailed = false
     }
 
-    private func visit(path: String, displayPath: String, chain: [(canonical: String, display: String)], reference: LocatedString?, state: inout State) {
+    private func visit(path displayPath: String, chain: [(canonical: String, display: String)], reference: LocatedString?, state: inout State) {
+        let path = PathNormalizer.opening(displayPath, from: baseDirectory)
         let canonical = PathNormalizer.canonical(path)
         if let start = chain.firstIndex(where: { $0.canonical == canonical }), let reference {
             let cycle = (chain[start...].map(\.display) + [displayPath]).joined(separator: " → ")
@@ -53,8 +59,9 @@ public struct PolicyLoader: Sendable {
         state.loaded.insert(canonical)
 
         switch SourceReader.read(path: path, displayPath: displayPath, reference: reference?.location) {
-        case .problem(let diagnostic):
+        case .problem(let diagnostic, let source):
             state.diagnostics.append(diagnostic)
+            if let source { state.files.append(source) }
             if reference == nil { state.rootFailed = true }
         case .file(let file):
             parse(file, chain: chain + [(canonical, displayPath)], reference: reference, state: &state, canonical: canonical)
@@ -88,7 +95,7 @@ public struct PolicyLoader: Sendable {
         let chain = chain.isEmpty ? [(canonical, file.path)] : chain
         for include in document.includes {
             let target = PathNormalizer.resolve(include.value, relativeTo: file.path)
-            visit(path: target, displayPath: target, chain: chain, reference: include, state: &state)
+            visit(path: target, chain: chain, reference: include, state: &state)
         }
         state.documents.append(document)
     }
@@ -117,6 +124,12 @@ enum PathNormalizer {
         if include.hasPrefix("/") { return display(include) }
         let folder = (file as NSString).deletingLastPathComponent
         return display(folder.isEmpty ? include : folder + "/" + include)
+    }
+
+    /// The path to open for a displayed path, given the base directory relative paths start from.
+    static func opening(_ path: String, from base: String?) -> String {
+        guard let base, !path.hasPrefix("/") else { return path }
+        return base + "/" + path
     }
 
     /// A key that is the same for every spelling of one file (symlinks resolved).

@@ -19,18 +19,19 @@ enum SourceReader {
 
     enum Outcome {
         case file(SourceFile)
-        case problem(Diagnostic)
+        /// `source` is a best-effort decoding of the file, when one helps show the problem.
+        case problem(Diagnostic, source: SourceFile?)
     }
 
     /// `path` is used to open the file, `displayPath` in messages. A problem that concerns the
     /// file as a whole is placed at its first line, or at `reference` (the `include:` entry that
     /// named it) when there is one.
     static func read(path: String, displayPath: String, reference: SourceLocation? = nil) -> Outcome {
-        func problem(_ check: LoaderCheck, _ message: String, at position: SourcePosition? = nil, hint: String? = nil) -> Outcome {
+        func problem(_ check: LoaderCheck, _ message: String, at position: SourcePosition? = nil, hint: String? = nil, source: SourceFile? = nil) -> Outcome {
             let location = position.map { SourceLocation(path: displayPath, range: SourceRange(at: $0)) }
                 ?? reference
                 ?? SourceLocation(path: displayPath, range: SourceRange(at: SourcePosition(line: 1, column: 1)))
-            return .problem(Diagnostic(ruleID: check.id, severity: .error, message: message, location: location, hint: hint))
+            return .problem(Diagnostic(ruleID: check.id, severity: .error, message: message, location: location, hint: hint), source: source)
         }
 
         var isDirectory: ObjCBool = false
@@ -58,7 +59,8 @@ enum SourceReader {
         }
         if let bad = firstInvalidUTF8Byte(bytes) {
             return problem(.fileEncoding, String(format: "%@ is not valid UTF-8: byte 0x%02X cannot start or continue a character here", displayPath, bytes[bad]),
-                           at: position(ofByte: bad, in: bytes), hint: "save the file as UTF-8 (it may be Latin-1 or Windows-1252)")
+                           at: position(ofByte: bad, in: bytes), hint: "save the file as UTF-8 (it may be Latin-1 or Windows-1252)",
+                           source: SourceFile(path: displayPath, text: String(decoding: bytes, as: UTF8.self)))
         }
         let text = String(decoding: bytes, as: UTF8.self)
         if text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace || $0 == "\u{FEFF}" }) {

@@ -30,16 +30,30 @@ public enum HumanReporter: Reporter {
         return output
     }
 
+    /// Lines longer than this many characters are shown as a window around the caret.
+    static let maximumSnippetWidth = 120
+
     /// The source line under a gutter, and `^~~~` under the range's part on that line.
     static func snippet(file: SourceFile, range: SourceRange, style: Style, severity: Severity) -> String {
-        let line = Array(file.line(range.start.line))
+        var line = Array(file.line(range.start.line))
         let number = String(range.start.line)
         let gutter = String(repeating: " ", count: number.count)
+        var startColumn = min(max(range.start.column, 1), line.count + 1)
+        var endColumn = range.end.line == range.start.line ? max(range.end.column, startColumn + 1) : line.count + 1
+        var prefix = ""
+        var suffix = ""
+        if line.count > maximumSnippetWidth {
+            let low = max(0, startColumn - 1 - maximumSnippetWidth / 3)
+            let high = min(line.count, low + maximumSnippetWidth)
+            if low > 0 { prefix = "…" }
+            if high < line.count { suffix = "…" }
+            line = Array(line[low..<high])
+            startColumn -= low
+            endColumn = min(endColumn - low, line.count + 1)
+        }
         var output = "\(gutter) |\n"
-        output += "\(number) | \(String(String.UnicodeScalarView(line)))\n"
-        let startColumn = min(max(range.start.column, 1), line.count + 1)
-        let endColumn = range.end.line == range.start.line ? max(range.end.column, startColumn + 1) : line.count + 1
-        var padding = ""
+        output += "\(number) | \(prefix)\(String(String.UnicodeScalarView(line)))\(suffix)\n"
+        var padding = prefix.isEmpty ? "" : " "
         for scalar in line.prefix(startColumn - 1) {
             padding += scalar == "\t" ? "\t" : String(repeating: " ", count: DisplayWidth.of(scalar))
         }

@@ -31,7 +31,8 @@ struct YAMLComposer {
     static func compose(_ file: SourceFile) -> (root: YAMLNode?, diagnostics: [Diagnostic]) {
         var composer = YAMLComposer(file: file)
         composer.run()
-        return (composer.root, composer.diagnostics)
+        // After an alias bomb the tree is mutilated; decoding it would only add noise.
+        return (composer.reportedExpansionLimit ? nil : composer.root, composer.diagnostics)
     }
 
     private struct Frame {
@@ -272,11 +273,16 @@ struct YAMLComposer {
             notes.append(Diagnostic.Note(context, at: file.location(at: position(parser.context_mark))))
         }
         var hint: String?
+        let context = parser.context.map { String(cString: $0) } ?? ""
         let offending = file.line(at.line).dropFirst(at.column - 1).first
         if offending == "\t" {
             hint = "YAML does not allow tabs for indentation; indent with spaces"
         } else if problem.contains("mapping values are not allowed") {
             hint = "a value containing ': ' must be quoted, or the line is indented wrongly"
+        } else if context.contains("alias") || context.contains("anchor") {
+            hint = "a value starting with '*' or '&' is a YAML alias or anchor; quote host patterns: \"*.example.com\""
+        } else if context.contains("quoted scalar") {
+            hint = "the quoted string opened at \(position(parser.context_mark)) is never closed"
         }
         error("yaml-syntax", "invalid YAML: \(problem)", at: SourceRange(at: at), notes: notes, hint: hint)
     }

@@ -51,7 +51,7 @@ struct CookieValueOctetsRule: LintRule {
             guard let bad = body.first(where: { !Self.isCookieOctet(scalars[$0]) }) else { continue }
             context.report("the value of cookie '\(cookie.name.value)' contains '\(scalars[bad].escaped(asASCII: true))', which a cookie value cannot hold",
                            at: context.location(in: cookie.value, offset: bad),
-                           hint: "encode the value (base64url or percent-encoding) so it holds no space, '\"', ',', ';', '\\\\' or non-ASCII character")
+                           hint: "encode the value (base64url or percent-encoding) so it holds no space, '\"', ',', ';', '\\' or non-ASCII character")
         }
     }
 

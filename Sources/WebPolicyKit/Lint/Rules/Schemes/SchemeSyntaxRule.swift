@@ -17,7 +17,7 @@ struct SchemeSyntaxRule: LintRule {
         failing: [
             Example("""
             scheme-allowlist:
-              - scheme: mailto↓:
+              - scheme: "mailto↓:"
             """),
             Example("""
             scheme-allowlist:

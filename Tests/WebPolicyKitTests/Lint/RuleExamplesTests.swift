@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import WebPolicyKit
+
+/// The one generic test that runs every rule's examples (SwiftLint's `verifyRule`): failing
+/// examples must produce this rule's diagnostics exactly at their `↓` markers and nothing from
+/// the loader; passing examples must produce nothing at all. Each example also runs with a
+/// non-ASCII comment line in front, which must move every diagnostic down one line and nowhere else.
+@Suite("Rule examples")
+struct RuleExamplesTests {
+    static let ids = BuiltInRules.all.map { $0.description.id }
+
+    private func rule(_ id: String) -> any LintRule.Type {
+        BuiltInRules.all.first { $0.description.id == id }!
+    }
+
+    private func location(of example: Example) -> Testing.SourceLocation {
+        Testing.SourceLocation(fileID: "WebPolicyKit/\((example.sourceFile as NSString).lastPathComponent)", filePath: example.sourceFile, line: example.sourceLine, column: 1)
+    }
+
+    @Test(arguments: ids)
+    func failingExamplesTriggerAtTheirMarkers(id: String) {
+        let rule = rule(id)
+        for example in rule.description.failing {
+            #expect(!example.markedPositions.isEmpty, "a failing example needs a ↓ marker", sourceLocation: location(of: example))
+            for (prefix, shift) in [("", 0), ("# ünïcödé ✓ 日本語\n", 1)] {
+                let report = Linter(rules: [rule]).lint(text: prefix + example.policyText, path: "example.yaml")
+                let others = report.diagnostics.filter { $0.ruleID != id }
+                #expect(others.isEmpty, "unexpected diagnostics: \(others.map(\.message))", sourceLocation: location(of: example))
+                let found = report.diagnostics.filter { $0.ruleID == id }.map(\.location.range.start)
+                let expected = example.markedPositions.map { SourcePosition(line: $0.line + shift, column: $0.column) }
+                #expect(found == expected, "diagnostics at \(found), markers at \(expected)", sourceLocation: location(of: example))
+            }
+        }
+    }
+
+    @Test(arguments: ids)
+    func passingExamplesDoNotTrigger(id: String) {
+        let rule = rule(id)
+        for example in rule.description.passing {
+            let report = Linter(rules: [rule]).lint(text: example.policyText, path: "example.yaml")
+            #expect(report.diagnostics.isEmpty, "unexpected: \(report.diagnostics.map { "\($0.location.start) \($0.ruleID): \($0.message)" })", sourceLocation: location(of: example))
+        }
+    }
+
+    @Test(arguments: ids)
+    func passingExamplesAreCleanUnderEveryRule(id: String) {
+        // A rule's good example must not be bad style elsewhere: docs teach by it.
+        for example in rule(id).description.passing {
+            let report = Linter().lint(text: example.policyText, path: "example.yaml")
+            #expect(report.diagnostics.isEmpty, "unexpected: \(report.diagnostics.map { "\($0.ruleID): \($0.message)" })", sourceLocation: location(of: example))
+        }
+    }
+}
+
+@Suite("Rule registry")
+struct RuleRegistryTests {
+    @Test func everyRuleHasExamplesAndAWellFormedID() {
+        for rule in BuiltInRules.descriptions {
+            #expect(!rule.failing.isEmpty && !rule.passing.isEmpty, "\(rule.id) needs failing and passing examples")
+            #expect(rule.id.range(of: "^[a-z0-9]+(-[a-z0-9]+)*$", options: .regularExpression) != nil, "\(rule.id) is not kebab-case")
+            #expect(!rule.summary.isEmpty && !rule.rationale.isEmpty)
+        }
+    }
+
+    @Test func idsAreUniqueAcrossRulesAndLoaderChecks() {
+        let ids = BuiltInRules.descriptions.map(\.id) + LoaderCheck.allCases.map(\.id)
+        #expect(Set(ids).count == ids.count)
+    }
+
+    @Test func everyRuleFileIsRegistered() throws {
+        let rulesFolder = Repository.path("Sources/WebPolicyKit/Lint/Rules")
+        let enumerator = FileManager.default.enumerator(atPath: rulesFolder)
+        var declared: [String] = []
+        while let entry = enumerator?.nextObject() as? String {
+            guard entry.hasSuffix("Rule.swift") else { continue }
+            declared.append(((entry as NSString).lastPathComponent as NSString).deletingPathExtension)
+        }
+        let registered = BuiltInRules.all.map { String(describing: $0) }
+        #expect(declared.sorted() == registered.sorted())
+        #expect(Set(registered).count == registered.count, "a rule is registered twice")
+    }
+
+    @Test func rulesDocumentationIsFresh() {
+        Repository.assertGolden(RuleDocumentation.markdown(BuiltInRules.descriptions), "docs/rules.md")
+    }
+}
