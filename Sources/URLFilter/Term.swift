@@ -47,8 +47,9 @@ public struct ASCIISet: Sendable, Hashable {
     }
 }
 
-/// One term of a parsed url-filter.
-public indirect enum TermAtom: Sendable, Hashable {
+/// One term of a parsed url-filter. Not `indirect`: groups recurse through an array already,
+/// and boxing every character term would cost an allocation per character.
+public enum TermAtom: Sendable, Hashable {
     case characterSet(ASCIISet)
     case group([Term])
 }
@@ -67,18 +68,18 @@ public struct Term: Sendable, Hashable {
 
     /// `.`: every code point 1...127, never the end-of-string sentinel
     /// (WebKit `Term(UniversalTransition)`; test `DotDoesNotIncludeEndOfLine`).
-    static var universalTransition: Term {
+    static let universalTransition: Term = {
         var set = ASCIISet()
         for character in UInt8(1)..<128 { set.insert(character) }
         return Term(atom: .characterSet(set))
-    }
+    }()
 
     /// `$` compiles to a transition on the sentinel 0 (WebKit `Term(EndOfLineAssertionTerm)`).
-    static var endOfLineAssertion: Term {
+    static let endOfLineAssertion: Term = {
         var set = ASCIISet()
         set.insert(0)
         return Term(atom: .characterSet(set))
-    }
+    }()
 
     static func characterSet(inverted: Bool) -> Term {
         var set = ASCIISet()

@@ -60,15 +60,13 @@ public enum URLFilterParseResult: Sendable, Hashable {
 public enum URLFilterParser {
     /// Parses `pattern` exactly as WebKit's `URLFilterParser::addPattern` does.
     public static func parse(_ pattern: String, caseSensitive: Bool = false) -> URLFilterParseResult {
-        var codePoints: [UInt32] = []
-        codePoints.reserveCapacity(pattern.utf8.count)
-        for (offset, scalar) in pattern.unicodeScalars.enumerated() {
-            // WebKit checks `containsOnlyASCII()` before anything else, even before emptiness.
-            guard scalar.isASCII else {
-                return .rejected(URLFilterProblem(status: .nonASCII, span: URLFilterSpan(offset: offset, length: 1)))
-            }
-            codePoints.append(scalar.value)
+        // WebKit checks `containsOnlyASCII()` before anything else, even before emptiness.
+        let utf8 = pattern.utf8
+        if let firstNonASCII = utf8.firstIndex(where: { $0 >= 0x80 }) {
+            let offset = pattern.unicodeScalars.distance(from: pattern.startIndex, to: firstNonASCII)
+            return .rejected(URLFilterProblem(status: .nonASCII, span: URLFilterSpan(offset: offset, length: 1)))
         }
+        let codePoints = utf8.map(UInt32.init)
         if codePoints.isEmpty {
             return .rejected(URLFilterProblem(status: .emptyPattern, span: URLFilterSpan(offset: 0, length: 1)))
         }
@@ -261,19 +259,23 @@ struct PatternBuilder: YarrTokenDelegate {
         var canonicalDotStar = Term.universalTransition
         canonicalDotStar.quantifier = .zeroOrMore
 
-        // Replace every ".*"-like term by the canonical one and drop repeated ".*".
-        var simplified: [Term] = []
+        // Replace every ".*"-like term by the canonical one and drop repeated ".*" (in place).
+        var kept = 0
         var isAfterDotStar = false
-        for term in sunkTerms {
-            if term.isKnownToMatchAnyString {
-                if !isAfterDotStar { simplified.append(canonicalDotStar) }
+        for index in sunkTerms.indices {
+            if sunkTerms[index].isKnownToMatchAnyString {
+                if !isAfterDotStar {
+                    sunkTerms[kept] = canonicalDotStar
+                    kept += 1
+                }
                 isAfterDotStar = true
             } else {
-                simplified.append(term)
+                if kept != index { sunkTerms[kept] = sunkTerms[index] }
+                kept += 1
                 isAfterDotStar = false
             }
         }
-        sunkTerms = simplified
+        sunkTerms.removeLast(sunkTerms.count - kept)
 
         // An unanchored pattern is a search: prepend ".*".
         if !hasBeginningOfLineAssertion && !sunkTerms[0].isKnownToMatchAnyString {

@@ -1,1 +1,123 @@
-print("placeholder")
+// webpolicy-bench: release-build benchmarks of the lint pipeline (docs/benchmarks.md).
+//
+//   swift run -c release webpolicy-bench [--iterations N] [--size-mb M]
+//
+// Each case is timed N times (median reported). The baseline, measured in the same run on the
+// same bytes, is libyaml merely reading the file's events — the floor any YAML-based linter
+// pays — so results read as "lint costs k× a bare YAML parse", comparable across machines.
+
+import CYaml
+import Foundation
+import WebPolicyKit
+
+struct Options {
+    var iterations = 5
+    var sizeMB = 10
+
+    init(_ arguments: [String]) {
+        var iterator = arguments.dropFirst().makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--iterations": iterations = Int(iterator.next() ?? "") ?? iterations
+            case "--size-mb": sizeMB = Int(iterator.next() ?? "") ?? sizeMB
+            default:
+                FileHandle.standardError.write(Data("usage: webpolicy-bench [--iterations N] [--size-mb M]\n".utf8))
+                exit(2)
+            }
+        }
+    }
+}
+
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+func median(_ iterations: Int, _ body: () -> Void) -> Double {
+    var samples: [Double] = []
+    for _ in 0..<iterations {
+        let start = now()
+        body()
+        samples.append(Double(now() - start) / 1e9)
+    }
+    return samples.sorted()[samples.count / 2]
+}
+
+/// Counts libyaml events: the baseline.
+func libyamlEvents(_ text: String) -> Int {
+    var parser = yaml_parser_t()
+    yaml_parser_initialize(&parser)
+    defer { yaml_parser_delete(&parser) }
+    let bytes = Array(text.utf8)
+    var count = 0
+    bytes.withUnsafeBufferPointer { buffer in
+        yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+        var event = yaml_event_t()
+        while yaml_parser_parse(&parser, &event) == 1 {
+            count += 1
+            let done = event.type == YAML_STREAM_END_EVENT
+            yaml_event_delete(&event)
+            if done { break }
+        }
+    }
+    return count
+}
+
+func largePolicy(megabytes: Int) -> String {
+    var parts = ["webpolicy: 1\nname: large\ncontent-rules:\n"]
+    var size = parts[0].utf8.count
+    var index = 0
+    while size < megabytes * 1024 * 1024 {
+        let rule = """
+          - id: block-tracker-\(index)
+            action: block
+            url-filter: '^https?://([^/]+\\.)?tracker-\(index)\\.example\\.net/'
+            resource-type: [script, image]
+            load-type: [third-party]
+
+        """
+        parts.append(rule)
+        size += rule.utf8.count
+        index += 1
+    }
+    return parts.joined()
+}
+
+func aliasBomb() -> String {
+    var text = "webpolicy: 1\nname: bomb\nx-0: &l0 [\"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\"]\n"
+    for level in 1...9 {
+        text += "x-\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+    }
+    return text + "content-rules: *l9\n"
+}
+
+let options = Options(CommandLine.arguments)
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webpolicy-bench-\(ProcessInfo.processInfo.processIdentifier)")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+
+let large = largePolicy(megabytes: options.sizeMB)
+let largePath = folder.appendingPathComponent("large.yaml").path
+try large.write(toFile: largePath, atomically: true, encoding: .utf8)
+let cases: [(String, Data)] = [
+    ("alias-bomb", Data(aliasBomb().utf8)),
+    ("binary", Data((0..<1_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })),
+    ("invalid-utf8", Data(large.prefix(2_000_000).utf8) + Data([0xC3, 0x28])),
+    ("empty", Data()),
+]
+for (name, data) in cases { try data.write(to: folder.appendingPathComponent("\(name).yaml")) }
+
+let megabytes = Double(large.utf8.count) / 1_048_576
+print("webpolicy-bench: \(options.iterations) iterations, median wall time; large policy \(String(format: "%.1f", megabytes)) MB")
+
+var events = 0
+let baseline = median(options.iterations) { events = libyamlEvents(large) }
+let load = median(options.iterations) { _ = PolicyLoader().load(path: largePath) }
+var report: LintReport?
+let lint = median(options.iterations) { report = try? Linter().lint(paths: [largePath]) }
+print(String(format: "  baseline  libyaml events only       %7.3f s  (%d events)", baseline, events))
+print(String(format: "  load      compose + decode          %7.3f s  %5.1f× baseline", load, load / baseline))
+print(String(format: "  lint      load + all rules          %7.3f s  %5.1f× baseline  %5.1f MB/s  (%d diagnostics)", lint, lint / baseline, megabytes / lint, report?.diagnostics.count ?? -1))
+for (name, _) in cases {
+    let path = folder.appendingPathComponent("\(name).yaml").path
+    var first = "none"
+    let time = median(options.iterations) { first = (try? Linter().lint(paths: [path]))?.diagnostics.first?.ruleID ?? "none" }
+    print(String(format: "  %-12@ %-22@ %7.3f s", name as NSString, "→ \(first)" as NSString, time))
+}

@@ -18,12 +18,19 @@ final class PolicyFacts {
         var result: URLFilterParseResult
     }
 
-    /// Every WebKit regex in the policy's content rules, parsed as WebKit parses it.
-    lazy var regexFields: [RegexField] = policy.contentRules.flatMap { rule in
-        rule.trigger.regexFields.map { field in
-            RegexField(text: field.text, field: field.field, result: URLFilterParser.parse(field.text.value, caseSensitive: field.caseSensitive))
+    /// The WebKit regexes of the policy's content rules that are not plain `ok`, parsed as
+    /// WebKit parses them and grouped by status, so each url-filter rule reads only its own.
+    lazy var regexFieldsByStatus: [URLFilterParseStatus: [RegexField]] = {
+        var byStatus: [URLFilterParseStatus: [RegexField]] = [:]
+        for rule in policy.contentRules {
+            for field in rule.trigger.regexFields {
+                let result = URLFilterParser.parse(field.text.value, caseSensitive: field.caseSensitive)
+                if case .filter = result { continue }
+                byStatus[result.status, default: []].append(RegexField(text: field.text, field: field.field, result: result))
+            }
         }
-    }
+        return byStatus
+    }()
 
     struct HostFieldValue {
         var text: LocatedString
@@ -31,14 +38,17 @@ final class PolicyFacts {
         var problems: [HostProblem]
     }
 
-    /// Every host pattern in the policy with what is wrong with it.
+    /// Every host pattern in the policy that has problems, with them.
     lazy var hostFields: [HostFieldValue] = {
         var values: [(LocatedString, HostField)] = []
         values += policy.httpAllowlist.map { ($0.host, .httpAllowlist) }
         values += policy.contentRules.flatMap { rule in (rule.trigger.hosts?.value ?? []).map { ($0, .contentRuleHosts) } }
         values += policy.cookies.map { ($0.domain, .cookieDomain) }
         values += policy.interception.flatMap { rule in (rule.hosts?.value ?? []).map { ($0, .interceptionHosts) } }
-        return values.map { HostFieldValue(text: $0.0, field: $0.1, problems: HostPatternAnalysis.analyze($0.0.value, field: $0.1)) }
+        return values.compactMap { text, field in
+            let problems = HostPatternAnalysis.analyze(text.value, field: field)
+            return problems.isEmpty ? nil : HostFieldValue(text: text, field: field, problems: problems)
+        }
     }()
 
     /// Every scheme the policy names: allowlisted ones and intercepted ones.

@@ -3,16 +3,18 @@ struct Fields {
     let node: YAMLNode
     /// How messages name this mapping: "a content rule", "the target".
     let context: String
-    let pairs: [String: YAMLPair]
+    /// The mapping's pairs, and where the known keys are among them. Mappings in a policy are
+    /// small: a linear search beats hashing, and indices spare copying the pairs.
+    let pairs: [YAMLPair]
+    let known: [(key: String, index: Int)]
 
-    func has(_ key: String) -> Bool { pairs[key] != nil }
-    func value(_ key: String) -> YAMLNode? { pairs[key]?.value }
-    func keyRange(_ key: String) -> SourceRange? { pairs[key]?.key.range }
-    /// From the key to the end of its value.
-    func pairRange(_ key: String) -> SourceRange? {
-        guard let pair = pairs[key] else { return nil }
-        return pair.key.range.union(pair.value.range)
+    private func index(_ key: String) -> Int? {
+        known.first { $0.key == key }?.index
     }
+
+    func has(_ key: String) -> Bool { index(key) != nil }
+    func value(_ key: String) -> YAMLNode? { index(key).map { pairs[$0].value } }
+    func keyRange(_ key: String) -> SourceRange? { index(key).map { pairs[$0].key.range } }
 }
 
 /// Reads YAML nodes into typed values, recording a loader diagnostic for every problem and
@@ -40,14 +42,15 @@ struct NodeReader {
             wrongKind(node, expected: "a mapping", what: context)
             return nil
         }
-        var byKey: [String: YAMLPair] = [:]
-        for pair in pairs {
+        var known: [(key: String, index: Int)] = []
+        known.reserveCapacity(pairs.count)
+        for (index, pair) in pairs.enumerated() {
             guard let key = pair.key.scalar?.value, pair.key.mapping == nil, pair.key.sequence == nil else {
                 error(.wrongType, "keys in \(context) must be plain strings", at: pair.key.range)
                 continue
             }
             if allowed.contains(key) {
-                byKey[key] = pair
+                known.append((key, index))
             } else if allowsExtensions && key.hasPrefix(PolicyKeys.extensionPrefix) {
                 continue
             } else {
@@ -58,7 +61,7 @@ struct NodeReader {
                 error(.unknownKey, message, at: pair.key.range, notes: notes)
             }
         }
-        return Fields(node: node, context: context, pairs: byKey)
+        return Fields(node: node, context: context, pairs: pairs, known: known)
     }
 
     mutating func requireKey(_ key: String, in fields: Fields, hint: String? = nil) {
@@ -94,7 +97,7 @@ struct NodeReader {
             wrongKind(node, expected: "a string", what: what)
             return nil
         }
-        if node.tag == nil, scalar.resolved == .null {
+        if node.tag == nil, scalar.isNull {
             error(.wrongType, "\(what) has no value", at: node.range, hint: "write a value after the colon, or remove the key")
             return nil
         }

@@ -57,7 +57,8 @@ enum SourceReader {
             return problem(.fileBinary, "\(displayPath) holds a NUL byte: it is a binary file, not a YAML policy",
                            at: position(ofByte: nul, in: bytes))
         }
-        if let bad = firstInvalidUTF8Byte(bytes) {
+        // Foundation validates fast; the scalar walk runs only to find where a bad byte is.
+        if String(data: data, encoding: .utf8) == nil, let bad = firstInvalidUTF8Byte(bytes) {
             return problem(.fileEncoding, String(format: "%@ is not valid UTF-8: byte 0x%02X cannot start or continue a character here", displayPath, bytes[bad]),
                            at: position(ofByte: bad, in: bytes), hint: "save the file as UTF-8 (it may be Latin-1 or Windows-1252)",
                            source: SourceFile(path: displayPath, text: String(decoding: bytes, as: UTF8.self)))

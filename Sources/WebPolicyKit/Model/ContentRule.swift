@@ -1,21 +1,51 @@
 /// One WebKit content rule, in WebKit's vocabulary: trigger fields and action fields side by
 /// side in one mapping, as the policy writes them.
-public struct ContentRule: Sendable {
-    public var location: SourceLocation
-    public var id: LocatedString?
-    public var description: LocatedString?
-    public var action: Located<ContentActionType>
-    public var trigger: Trigger
+///
+/// Section entries are immutable classes rather than structs: a rule is a record of nearly two
+/// kilobytes that dozens of lint passes, the compiler and the simulator read, and a policy may
+/// hold 150,000 of them; sharing one reference avoids copying it at every step.
+public final class ContentRule: Sendable {
+    public let location: SourceLocation
+    public let id: LocatedString?
+    public let description: LocatedString?
+    public let action: Located<ContentActionType>
+    public let trigger: Trigger
     /// `css-display-none`
-    public var selector: LocatedString?
+    public let selector: LocatedString?
     /// `notify`
-    public var notification: LocatedString?
+    public let notification: LocatedString?
     /// `redirect`
-    public var redirect: Redirect?
+    public let redirect: Redirect?
     /// `modify-headers`
-    public var priority: Located<Int>?
-    public var requestHeaders: Located<[HeaderOperation]>?
-    public var responseHeaders: Located<[HeaderOperation]>?
+    public let priority: Located<Int>?
+    public let requestHeaders: Located<[HeaderOperation]>?
+    public let responseHeaders: Located<[HeaderOperation]>?
+
+    public init(
+        location: SourceLocation,
+        id: LocatedString? = nil,
+        description: LocatedString? = nil,
+        action: Located<ContentActionType>,
+        trigger: Trigger,
+        selector: LocatedString? = nil,
+        notification: LocatedString? = nil,
+        redirect: Redirect? = nil,
+        priority: Located<Int>? = nil,
+        requestHeaders: Located<[HeaderOperation]>? = nil,
+        responseHeaders: Located<[HeaderOperation]>? = nil
+    ) {
+        self.location = location
+        self.id = id
+        self.description = description
+        self.action = action
+        self.trigger = trigger
+        self.selector = selector
+        self.notification = notification
+        self.redirect = redirect
+        self.priority = priority
+        self.requestHeaders = requestHeaders
+        self.responseHeaders = responseHeaders
+    }
 }
 
 public struct Trigger: Sendable {
@@ -40,6 +70,7 @@ public struct Trigger: Sendable {
     public var regexFields: [(text: LocatedString, field: String, caseSensitive: Bool)] {
         var fields: [(LocatedString, String, Bool)] = []
         if let urlFilter { fields.append((urlFilter, "url-filter", urlFilterIsCaseSensitive?.value ?? false)) }
+        if conditions.isEmpty { return fields }
         for condition in conditions where !condition.kind.takesDomains {
             let isTop = condition.kind == .ifTopURL || condition.kind == .unlessTopURL
             let caseSensitive = (isTop ? topURLFilterIsCaseSensitive : frameURLFilterIsCaseSensitive)?.value ?? false
@@ -56,7 +87,7 @@ public struct Condition: Sendable {
     public var location: SourceLocation
 }
 
-public enum Redirect: Sendable {
+public indirect enum Redirect: Sendable {
     case url(LocatedString)
     case extensionPath(LocatedString)
     case regexSubstitution(LocatedString)

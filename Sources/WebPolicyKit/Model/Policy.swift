@@ -4,11 +4,22 @@
 /// order (depth first), so each section is the concatenation of the files' sections in that
 /// order — content-rule order, which `ignore-previous-rules` depends on, is predictable.
 public struct Policy: Sendable {
-    public var documents: [PolicyDocument]
+    public let documents: [PolicyDocument]
+    // The merged sections, built once: rules read them many times.
+    public let httpAllowlist: [HTTPAllowlistEntry]
+    public let schemeAllowlist: [SchemeAllowlistEntry]
+    public let contentRules: [ContentRule]
+    public let cookies: [CookieRule]
+    public let interception: [InterceptionRule]
 
     public init(documents: [PolicyDocument]) {
         precondition(!documents.isEmpty)
         self.documents = documents
+        httpAllowlist = documents.flatMap(\.httpAllowlist)
+        schemeAllowlist = documents.flatMap(\.schemeAllowlist)
+        contentRules = documents.count == 1 ? documents[0].contentRules : documents.flatMap(\.contentRules)
+        cookies = documents.flatMap(\.cookies)
+        interception = documents.flatMap(\.interception)
     }
 
     /// The file that was asked for; its `name` and `target` speak for the whole policy.
@@ -17,10 +28,4 @@ public struct Policy: Sendable {
     public var name: String? { root.name?.value }
     public var targetVersion: OSVersion { root.target?.ios?.value ?? .defaultTarget }
     public var distribution: Distribution { root.target?.distribution?.value ?? .appStore }
-
-    public var httpAllowlist: [HTTPAllowlistEntry] { documents.flatMap(\.httpAllowlist) }
-    public var schemeAllowlist: [SchemeAllowlistEntry] { documents.flatMap(\.schemeAllowlist) }
-    public var contentRules: [ContentRule] { documents.flatMap(\.contentRules) }
-    public var cookies: [CookieRule] { documents.flatMap(\.cookies) }
-    public var interception: [InterceptionRule] { documents.flatMap(\.interception) }
 }

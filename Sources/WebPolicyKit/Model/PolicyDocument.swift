@@ -26,50 +26,128 @@ public struct Target: Sendable {
 }
 
 /// One plain-http host the web view may load (ATS `NSExceptionAllowsInsecureHTTPLoads`).
-public struct HTTPAllowlistEntry: Sendable {
-    public var location: SourceLocation
-    public var host: LocatedString
-    public var includeSubdomains: Located<Bool>?
-    public var reason: LocatedString?
+public final class HTTPAllowlistEntry: Sendable {
+    public let location: SourceLocation
+    public let host: LocatedString
+    public let includeSubdomains: Located<Bool>?
+    public let reason: LocatedString?
+
+    public init(
+        location: SourceLocation,
+        host: LocatedString,
+        includeSubdomains: Located<Bool>? = nil,
+        reason: LocatedString? = nil
+    ) {
+        self.location = location
+        self.host = host
+        self.includeSubdomains = includeSubdomains
+        self.reason = reason
+    }
 }
 
 /// One non-web scheme the web view may hand to the system, optionally limited to hosts and
 /// path prefixes (`navidapro://healthmagazin/details?...`).
-public struct SchemeAllowlistEntry: Sendable {
-    public var location: SourceLocation
-    public var scheme: LocatedString
-    public var hosts: Located<[LocatedString]>?
-    public var paths: Located<[LocatedString]>?
-    public var reason: LocatedString?
+public final class SchemeAllowlistEntry: Sendable {
+    public let location: SourceLocation
+    public let scheme: LocatedString
+    public let hosts: Located<[LocatedString]>?
+    public let paths: Located<[LocatedString]>?
+    public let reason: LocatedString?
+
+    public init(
+        location: SourceLocation,
+        scheme: LocatedString,
+        hosts: Located<[LocatedString]>? = nil,
+        paths: Located<[LocatedString]>? = nil,
+        reason: LocatedString? = nil
+    ) {
+        self.location = location
+        self.scheme = scheme
+        self.hosts = hosts
+        self.paths = paths
+        self.reason = reason
+    }
 }
 
 /// One cookie the app injects so the web app sees the native login.
-public struct CookieRule: Sendable {
-    public var location: SourceLocation
-    public var name: LocatedString
-    public var value: LocatedString
-    public var domain: LocatedString
-    public var hostOnly: Located<Bool>?
-    public var path: LocatedString?
-    public var secure: Located<Bool>?
-    public var httpOnly: Located<Bool>?
-    public var sameSite: Located<SameSite>?
-    public var expires: LocatedString?
-    public var maxAge: Located<Int>?
-    public var via: Located<CookieDelivery>?
-    public var description: LocatedString?
+public final class CookieRule: Sendable {
+    public let location: SourceLocation
+    public let name: LocatedString
+    public let value: LocatedString
+    public let domain: LocatedString
+    public let hostOnly: Located<Bool>?
+    public let path: LocatedString?
+    public let secure: Located<Bool>?
+    public let httpOnly: Located<Bool>?
+    public let sameSite: Located<SameSite>?
+    public let expires: LocatedString?
+    public let maxAge: Located<Int>?
+    public let via: Located<CookieDelivery>?
+    public let description: LocatedString?
+
+    public init(
+        location: SourceLocation,
+        name: LocatedString,
+        value: LocatedString,
+        domain: LocatedString,
+        hostOnly: Located<Bool>? = nil,
+        path: LocatedString? = nil,
+        secure: Located<Bool>? = nil,
+        httpOnly: Located<Bool>? = nil,
+        sameSite: Located<SameSite>? = nil,
+        expires: LocatedString? = nil,
+        maxAge: Located<Int>? = nil,
+        via: Located<CookieDelivery>? = nil,
+        description: LocatedString? = nil
+    ) {
+        self.location = location
+        self.name = name
+        self.value = value
+        self.domain = domain
+        self.hostOnly = hostOnly
+        self.path = path
+        self.secure = secure
+        self.httpOnly = httpOnly
+        self.sameSite = sameSite
+        self.expires = expires
+        self.maxAge = maxAge
+        self.via = via
+        self.description = description
+    }
 }
 
 /// Requests the app answers itself: a custom scheme through `WKURLSchemeHandler`, or http(s)
 /// hosts through interception (private API on WKWebView).
-public struct InterceptionRule: Sendable {
-    public var location: SourceLocation
-    public var id: LocatedString?
-    public var description: LocatedString?
-    public var scheme: LocatedString
-    public var hosts: Located<[LocatedString]>?
-    public var paths: Located<[LocatedString]>?
-    public var methods: Located<[Located<RequestMethod>]>?
-    public var serve: LocatedString?
-    public var handler: LocatedString?
+public final class InterceptionRule: Sendable {
+    public let location: SourceLocation
+    public let id: LocatedString?
+    public let description: LocatedString?
+    public let scheme: LocatedString
+    public let hosts: Located<[LocatedString]>?
+    public let paths: Located<[LocatedString]>?
+    public let methods: Located<[Located<RequestMethod>]>?
+    public let serve: LocatedString?
+    public let handler: LocatedString?
+
+    public init(
+        location: SourceLocation,
+        id: LocatedString? = nil,
+        description: LocatedString? = nil,
+        scheme: LocatedString,
+        hosts: Located<[LocatedString]>? = nil,
+        paths: Located<[LocatedString]>? = nil,
+        methods: Located<[Located<RequestMethod>]>? = nil,
+        serve: LocatedString? = nil,
+        handler: LocatedString? = nil
+    ) {
+        self.location = location
+        self.id = id
+        self.description = description
+        self.scheme = scheme
+        self.hosts = hosts
+        self.paths = paths
+        self.methods = methods
+        self.serve = serve
+        self.handler = handler
+    }
 }

@@ -13,22 +13,27 @@ public final class SourceFile: Sendable {
         self.path = path
         let body = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
         self.text = body
-        var starts = [body.unicodeScalars.startIndex]
-        let scalars = body.unicodeScalars
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            var next = scalars.index(after: index)
-            switch scalar {
-            case "\r":
-                if next < scalars.endIndex, scalars[next] == "\n" { next = scalars.index(after: next) }
-                starts.append(next)
-            case "\n", "\u{85}", "\u{2028}", "\u{2029}":
-                starts.append(next)
+        // Scan bytes, not scalars: the breaks are \r, \n, C2 85, E2 80 A8 and E2 80 A9.
+        var starts = [body.startIndex]
+        let utf8 = body.utf8
+        var index = utf8.startIndex
+        var previous: (UInt8, UInt8) = (0, 0)
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            utf8.formIndex(after: &index)
+            switch byte {
+            case 0x0A:
+                if previous.1 != 0x0D { starts.append(index) } else { starts[starts.count - 1] = index }
+            case 0x0D:
+                starts.append(index)
+            case 0x85 where previous.1 == 0xC2:
+                starts.append(index)
+            case 0xA8, 0xA9:
+                if previous == (0xE2, 0x80) { starts.append(index) }
             default:
                 break
             }
-            index = next
+            previous = (previous.1, byte)
         }
         self.lineStarts = starts
     }

@@ -35,19 +35,19 @@ struct YAMLComposer {
         return (composer.reportedExpansionLimit ? nil : composer.root, composer.diagnostics)
     }
 
+    /// An open sequence or mapping. Its arrays are stored fields, not enum payloads, so that
+    /// appending mutates them in place.
     private struct Frame {
-        enum Kind {
-            case sequence([YAMLNode])
-            case mapping([YAMLPair], pendingKey: YAMLNode?)
-        }
-
-        var kind: Kind
+        var isMapping: Bool
+        var items: [YAMLNode] = []
+        var pairs: [YAMLPair] = []
+        var pendingKey: YAMLNode?
         var start: SourcePosition
         var tag: String?
         var anchor: String?
         var size = 1
-        /// The keys of a mapping so far, for the duplicate check.
-        var keys: [String: SourceRange] = [:]
+        /// The keys of a large mapping, for the duplicate check; small mappings are searched linearly.
+        var keyIndex: [String: SourceRange]?
     }
 
     // MARK: - The event loop
@@ -87,10 +87,10 @@ struct YAMLComposer {
                 case YAML_SCALAR_EVENT:
                     addScalar(event)
                 case YAML_SEQUENCE_START_EVENT:
-                    guard push(.sequence([]), event, anchor: event.data.sequence_start.anchor,
+                    guard push(isMapping: false, event, anchor: event.data.sequence_start.anchor,
                                tag: event.data.sequence_start.implicit == 0 ? event.data.sequence_start.tag : nil) else { return }
                 case YAML_MAPPING_START_EVENT:
-                    guard push(.mapping([], pendingKey: nil), event, anchor: event.data.mapping_start.anchor,
+                    guard push(isMapping: true, event, anchor: event.data.mapping_start.anchor,
                                tag: event.data.mapping_start.implicit == 0 ? event.data.mapping_start.tag : nil) else { return }
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                     pop()
@@ -126,7 +126,7 @@ struct YAMLComposer {
         attach(node, size: 1)
     }
 
-    private mutating func push(_ kind: Frame.Kind, _ event: yaml_event_t, anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?) -> Bool {
+    private mutating func push(isMapping: Bool, _ event: yaml_event_t, anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?) -> Bool {
         if stack.count >= Self.maximumDepth {
             error(
                 "yaml-limits",
@@ -138,23 +138,20 @@ struct YAMLComposer {
         }
         let start = position(event.start_mark)
         let tagName = string(tag)
-        checkTag(tagName, at: SourceRange(at: start), kind: {
-            if case .sequence = kind { return "sequence" }
-            return "mapping"
-        }())
-        stack.append(Frame(kind: kind, start: start, tag: tagName, anchor: string(anchor)))
+        checkTag(tagName, at: SourceRange(at: start), kind: isMapping ? "mapping" : "sequence")
+        stack.append(Frame(isMapping: isMapping, start: start, tag: tagName, anchor: string(anchor)))
         return true
     }
 
     private mutating func pop() {
         guard let frame = stack.popLast() else { return }
         let node: YAMLNode
-        switch frame.kind {
-        case .sequence(let items):
-            node = YAMLNode(content: .sequence(items), range: SourceRange(start: frame.start, end: items.last?.range.end ?? frame.start), tag: frame.tag)
-        case .mapping(let pairs, _):
-            let merged = mergeKeys(pairs)
-            node = YAMLNode(content: .mapping(merged), range: SourceRange(start: frame.start, end: pairs.last?.value.range.end ?? frame.start), tag: frame.tag)
+        if frame.isMapping {
+            let end = frame.pairs.last?.value.range.end ?? frame.start
+            node = YAMLNode(content: .mapping(mergeKeys(frame.pairs)), range: SourceRange(start: frame.start, end: end), tag: frame.tag)
+        } else {
+            let end = frame.items.last?.range.end ?? frame.start
+            node = YAMLNode(content: .sequence(frame.items), range: SourceRange(start: frame.start, end: end), tag: frame.tag)
         }
         if let anchor = frame.anchor { anchors[anchor] = (node, frame.size) }
         attach(node, size: frame.size)
@@ -195,27 +192,34 @@ struct YAMLComposer {
         }
         let top = stack.count - 1
         stack[top].size = stack[top].size &+ size
-        switch stack[top].kind {
-        case .sequence(var items):
-            stack[top].kind = .sequence([])
-            items.append(node)
-            stack[top].kind = .sequence(items)
-        case .mapping(var pairs, let pendingKey):
-            stack[top].kind = .mapping([], pendingKey: nil)
-            if let key = pendingKey {
-                let name = key.scalar?.value
-                if let name, name != "<<", let first = stack[top].keys[name] {
-                    error("yaml-duplicate-key", "the key '\(name)' appears twice in this mapping; the second one is ignored",
-                          at: key.range, notes: [Diagnostic.Note("first defined here", at: file.location(first))])
-                } else {
-                    if let name { stack[top].keys[name] = key.range }
-                    pairs.append(YAMLPair(key: key, value: node))
-                }
-                stack[top].kind = .mapping(pairs, pendingKey: nil)
-            } else {
-                stack[top].kind = .mapping(pairs, pendingKey: node)
-            }
+        guard stack[top].isMapping else {
+            stack[top].items.append(node)
+            return
         }
+        guard let key = stack[top].pendingKey else {
+            stack[top].pendingKey = node
+            return
+        }
+        stack[top].pendingKey = nil
+        let name = key.scalar?.value
+        if let name, name != "<<", let first = firstKey(named: name, in: stack[top].pairs, index: &stack[top].keyIndex) {
+            error("yaml-duplicate-key", "the key '\(name)' appears twice in this mapping; the second one is ignored",
+                  at: key.range, notes: [Diagnostic.Note("first defined here", at: file.location(first))])
+        } else {
+            if let name, stack[top].keyIndex != nil { stack[top].keyIndex?[name] = key.range }
+            stack[top].pairs.append(YAMLPair(key: key, value: node))
+        }
+    }
+
+    /// Where `name` is already a key of `pairs`. Past 16 keys an index takes over from the scan.
+    private func firstKey(named name: String, in pairs: [YAMLPair], index: inout [String: SourceRange]?) -> SourceRange? {
+        if index == nil && pairs.count > 16 {
+            var built: [String: SourceRange] = [:]
+            for pair in pairs.reversed() { if let key = pair.key.scalar?.value { built[key] = pair.key.range } }
+            index = built
+        }
+        if let index { return index[name] }
+        return pairs.first { $0.key.scalar?.value == name }?.key.range
     }
 
     /// YAML merge keys (`<<: *defaults`, `<<: [*a, *b]`): pairs of the merged mappings are added
@@ -263,6 +267,12 @@ struct YAMLComposer {
 
     private mutating func reportParserError(_ parser: yaml_parser_t) {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
+        if problem.hasPrefix("Maximum nesting level reached") {
+            // libyaml scans a run of '[' or '{' ahead of its events and stops at its own limit.
+            error("yaml-limits", "the document nests deeper than \(Self.maximumDepth) levels", at: SourceRange(at: position(parser.problem_mark)),
+                  hint: "a policy needs only a few levels; this looks like generated or hostile input")
+            return
+        }
         var mark = parser.problem_mark
         if parser.error == YAML_READER_ERROR {
             mark = markForByteOffset(Int(parser.problem_offset))

@@ -70,6 +70,16 @@ public struct YAMLScalar: Sendable {
         return .string(value)
     }
 
+    /// Whether the scalar is YAML null (`~`, `null`, or nothing at all) — `resolved == .null`
+    /// without trying the numeric forms.
+    public var isNull: Bool {
+        guard style == .plain else { return false }
+        switch value {
+        case "", "~", "null", "Null", "NULL": return true
+        default: return false
+        }
+    }
+
     /// Spellings that some YAML dialects read as booleans but webpolicy does not.
     public var looksLikeOtherBoolean: Bool {
         guard style == .plain else { return false }

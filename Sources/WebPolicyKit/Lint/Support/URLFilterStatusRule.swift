@@ -11,7 +11,7 @@ protocol URLFilterStatusRule: LintRule {
 
 extension URLFilterStatusRule {
     func check(_ policy: Policy, _ context: inout RuleContext) {
-        for field in context.facts.regexFields where field.result.status == Self.status {
+        for field in context.facts.regexFieldsByStatus[Self.status] ?? [] {
             var problem: URLFilterProblem?
             var location = field.text.location
             var offending = field.text.value

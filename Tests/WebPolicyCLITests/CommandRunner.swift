@@ -1,0 +1,58 @@
+import Foundation
+
+/// Runs the built `webpolicy` binary, as swift-argument-parser's `AssertExecuteCommand` does.
+struct CommandRunner {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `webpolicy` executable next to the test bundle (SwiftPM builds it for `swift test`).
+    static let executable: URL = {
+        var candidates: [URL] = []
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = testBinary.deletingLastPathComponent()
+        for _ in 0..<4 {
+            candidates.append(folder.appendingPathComponent("webpolicy"))
+            folder = folder.deletingLastPathComponent()
+        }
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("webpolicy"))
+        candidates.append(repositoryRoot.appendingPathComponent(".build/debug/webpolicy"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) && !$0.hasDirectoryPath } ?? candidates.last!
+    }()
+
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], stdin: String? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory ?? repositoryRoot
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "NO_COLOR")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self), stderr: String(decoding: stderrData, as: UTF8.self))
+    }
+
+    /// A fresh temporary folder with the given files.
+    static func makeFolder(_ files: [String: String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webpolicy-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
+}
