@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import WebPolicyKit
+
+/// `schemas/webpolicy.schema.json` declares exactly the keys and values the loader reads. (CI's
+/// `ci/checks/schema_agreement.py` checks, with a real JSON Schema validator, that both reject
+/// the same fixtures.)
+@Suite("JSON Schema in sync with the loader")
+struct SchemaSyncTests {
+    nonisolated(unsafe) static let schema: [String: Any] = {
+        let data = FileManager.default.contents(atPath: Repository.path("schemas/webpolicy.schema.json")) ?? Data()
+        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+    }()
+
+    static func definition(_ name: String) -> [String: Any] {
+        ((schema["$defs"] as? [String: Any])?[name] as? [String: Any]) ?? [:]
+    }
+
+    static func keys(_ object: [String: Any]) -> Set<String> {
+        Set((object["properties"] as? [String: Any])?.keys.map { $0 } ?? [])
+    }
+
+    static func enumValues(_ object: [String: Any]) -> Set<String> {
+        Set((object["enum"] as? [String]) ?? [])
+    }
+
+    static func property(_ definition: String, _ key: String) -> [String: Any] {
+        ((Self.definition(definition)["properties"] as? [String: Any])?[key] as? [String: Any]) ?? [:]
+    }
+
+    @Test func schemaIsDraft2020And12() {
+        #expect(Self.schema["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
+    }
+
+    @Test func keysMatchTheLoader() {
+        #expect(Self.keys(Self.schema) == Set(PolicyKeys.topLevel))
+        #expect(Self.keys(Self.definition("target")) == Set(PolicyKeys.target))
+        #expect(Self.keys(Self.definition("httpAllowlistEntry")) == Set(PolicyKeys.httpAllowlistEntry))
+        #expect(Self.keys(Self.definition("schemeAllowlistEntry")) == Set(PolicyKeys.schemeAllowlistEntry))
+        #expect(Self.keys(Self.definition("contentRule")) == Set(PolicyKeys.contentRule))
+        #expect(Self.keys(Self.definition("redirect")) == Set(PolicyKeys.redirect))
+        #expect(Self.keys(Self.definition("urlTransform")) == Set(PolicyKeys.urlTransform))
+        #expect(Self.keys(Self.definition("headerOperation")) == Set(PolicyKeys.headerOperation))
+        #expect(Self.keys(Self.definition("cookie")) == Set(PolicyKeys.cookie))
+        #expect(Self.keys(Self.definition("interceptionRule")) == Set(PolicyKeys.interceptionRule))
+    }
+
+    @Test func enumsMatchTheModel() {
+        #expect(Self.enumValues(Self.property("contentRule", "action")) == Set(ContentActionType.allCases.map(\.rawValue)))
+        #expect(Self.enumValues(Self.property("cookie", "same-site")) == Set(SameSite.allCases.map(\.rawValue)))
+        #expect(Self.enumValues(Self.property("cookie", "via")) == Set(CookieDelivery.allCases.map(\.rawValue)))
+        #expect(Self.enumValues(Self.property("target", "distribution")) == Set(Distribution.allCases.map(\.rawValue)))
+        #expect(Self.enumValues(Self.property("headerOperation", "operation")) == Set(HeaderOperationType.allCases.map(\.rawValue)))
+        let items = { (key: String) in Self.enumValues((Self.property("contentRule", key)["items"] as? [String: Any]) ?? [:]) }
+        #expect(items("resource-type") == Set(ResourceType.allCases.map(\.rawValue)))
+        #expect(items("load-type") == Set(LoadType.allCases.map(\.rawValue)))
+        #expect(items("load-context") == Set(LoadContext.allCases.map(\.rawValue)))
+    }
+
+    @Test func requestMethodPatternAcceptsEveryMethodInAnyCase() throws {
+        let pattern = try #require(Self.definition("requestMethod")["pattern"] as? String)
+        let regex = try NSRegularExpression(pattern: pattern)
+        for method in RequestMethod.allCases.map(\.rawValue) {
+            for spelling in [method, method.uppercased(), method.prefix(1).uppercased() + method.dropFirst()] {
+                #expect(regex.firstMatch(in: spelling, range: NSRange(spelling.startIndex..., in: spelling)) != nil, "\(spelling)")
+            }
+        }
+        #expect(regex.firstMatch(in: "fetch", range: NSRange(location: 0, length: 5)) == nil)
+    }
+}
