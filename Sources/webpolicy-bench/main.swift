@@ -119,5 +119,6 @@ for (name, _) in cases {
     let path = folder.appendingPathComponent("\(name).yaml").path
     var first = "none"
     let time = median(options.iterations) { first = (try? Linter().lint(paths: [path]))?.diagnostics.first?.ruleID ?? "none" }
-    print(String(format: "  %-12@ %-22@ %7.3f s", name as NSString, "→ \(first)" as NSString, time))
+    let label = "\(name) → \(first)"
+    print("  " + label.padding(toLength: 36, withPad: " ", startingAt: 0) + String(format: "%7.3f s", time))
 }
