@@ -34,3 +34,15 @@ struct LintFixtureTests {
         Repository.assertGolden(output, "Tests/Fixtures/lint/" + path.replacingOccurrences(of: ".yaml", with: ".out"))
     }
 }
+
+extension LintFixtureTests {
+    @Test func everyLoaderCheckHasAnErrFixture() throws {
+        let outputs = try FileManager.default.contentsOfDirectory(atPath: Self.base + "/err")
+            .filter { $0.hasSuffix(".out") }
+            .map { try String(contentsOfFile: Self.base + "/err/" + $0, encoding: .utf8) }
+            .joined()
+        for check in LoaderCheck.allCases {
+            #expect(outputs.contains("[\(check.id)]"), "no err/ fixture shows \(check.id)")
+        }
+    }
+}
