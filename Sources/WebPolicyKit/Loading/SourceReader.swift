@@ -57,13 +57,21 @@ enum SourceReader {
             return problem(.fileBinary, "\(displayPath) holds a NUL byte: it is a binary file, not a YAML policy",
                            at: position(ofByte: nul, in: bytes))
         }
-        // Foundation validates fast; the scalar walk runs only to find where a bad byte is.
-        if String(data: data, encoding: .utf8) == nil, let bad = firstInvalidUTF8Byte(bytes) {
+        // Decoding repairs invalid bytes, so the text is valid exactly when it re-encodes to the
+        // same bytes; the scalar walk runs only to find where a bad byte is.
+        var text = String(decoding: bytes, as: UTF8.self)
+        let isValid = text.withUTF8 { decoded in
+            bytes.withUnsafeBufferPointer { original in
+                guard decoded.count == original.count else { return false }
+                guard let lhs = decoded.baseAddress, let rhs = original.baseAddress else { return true }
+                return memcmp(lhs, rhs, original.count) == 0
+            }
+        }
+        if !isValid, let bad = firstInvalidUTF8Byte(bytes) {
             return problem(.fileEncoding, String(format: "%@ is not valid UTF-8: byte 0x%02X cannot start or continue a character here", displayPath, bytes[bad]),
                            at: position(ofByte: bad, in: bytes), hint: "save the file as UTF-8 (it may be Latin-1 or Windows-1252)",
                            source: SourceFile(path: displayPath, text: String(decoding: bytes, as: UTF8.self)))
         }
-        let text = String(decoding: bytes, as: UTF8.self)
         if text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace || $0 == "\u{FEFF}" }) {
             return problem(.fileEmpty, "\(displayPath) is empty", hint: "a policy starts with 'webpolicy: 1' and a 'name'")
         }

@@ -1,19 +1,34 @@
+import Foundation
+
 /// The text of one input file with a line table, for positions and source snippets.
 ///
 /// Line breaks are the ones libyaml counts (`\r\n`, `\r`, `\n`, U+0085, U+2028, U+2029), so
 /// the line numbers of YAML marks and of this table always agree. A leading byte-order mark is
 /// dropped, as libyaml drops it before counting columns.
-public final class SourceFile: Sendable {
+public final class SourceFile: @unchecked Sendable {
     public let path: String
     public let text: String
-    /// Index of the first scalar of each line in `text.unicodeScalars`.
-    private let lineStarts: [String.Index]
+    /// Index of the first scalar of each line, built on first use: linting a large clean file
+    /// never needs it.
+    private var lineStartsCache: [String.Index]?
+    private let lock = NSLock()
 
     public init(path: String, text: String) {
         self.path = path
-        let body = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
-        self.text = body
-        // Scan bytes, not scalars: the breaks are \r, \n, C2 85, E2 80 A8 and E2 80 A9.
+        self.text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+    }
+
+    private var lineStarts: [String.Index] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = lineStartsCache { return cached }
+        let starts = Self.lineStarts(of: text)
+        lineStartsCache = starts
+        return starts
+    }
+
+    /// Scans bytes, not scalars: the breaks are \r, \n, C2 85, E2 80 A8 and E2 80 A9.
+    private static func lineStarts(of body: String) -> [String.Index] {
         var starts = [body.startIndex]
         let utf8 = body.utf8
         var index = utf8.startIndex
@@ -35,7 +50,7 @@ public final class SourceFile: Sendable {
             }
             previous = (previous.1, byte)
         }
-        self.lineStarts = starts
+        return starts
     }
 
     public var lineCount: Int { lineStarts.count }
