@@ -123,6 +123,16 @@ struct LintCommandTests {
         #expect(!noColor.stdout.contains("\u{1B}["))
     }
 
+    @Test(arguments: ["human", "json", "sarif", "github", "junit"])
+    func outputIsByteIdenticalAcrossRuns(format: String) throws {
+        // Files are linted in parallel; the report must not depend on which finishes first.
+        let fixtures = CommandRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/lint")
+        let first = try CommandRunner.run(["lint", "--format", format, "err", "ok"], in: fixtures)
+        let second = try CommandRunner.run(["lint", "--format", format, "err", "ok"], in: fixtures)
+        #expect(first.status == 1)
+        #expect(first.stdout == second.stdout)
+    }
+
     @Test func versionAndHelp() throws {
         let version = try CommandRunner.run(["--version"])
         #expect(version.status == 0)

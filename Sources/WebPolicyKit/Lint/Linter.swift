@@ -45,12 +45,16 @@ public struct Linter: Sendable {
     /// Lints files and folders (every `*.yaml`/`*.yml` inside, hidden entries skipped).
     public func lint(paths: [String]) throws(InputError) -> LintReport {
         let files = try PolicyPaths.expand(paths, baseDirectory: baseDirectory)
+        // Files are independent: lint them on all cores, then merge in file order.
+        let results = files.parallelMap(minimumChunk: 1) { path in
+            let result = PolicyLoader(baseDirectory: baseDirectory).load(path: path)
+            return (diagnostics: result.diagnostics + check(result), files: result.files)
+        }
         var diagnostics: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
-        for path in files {
-            let result = PolicyLoader(baseDirectory: baseDirectory).load(path: path)
-            diagnostics += result.diagnostics + check(result)
-            for file in result.files { sources[file.path] = file }
+        for result in results {
+            diagnostics += result.diagnostics
+            for file in result.files where sources[file.path] == nil { sources[file.path] = file }
         }
         return LintReport(diagnostics: diagnostics, sources: sources, lintedFiles: files.map(PathNormalizer.display))
     }

@@ -21,16 +21,21 @@ final class PolicyFacts {
     /// The WebKit regexes of the policy's content rules that are not plain `ok`, parsed as
     /// WebKit parses them and grouped by status, so each url-filter rule reads only its own.
     lazy var regexFieldsByStatus: [URLFilterParseStatus: [RegexField]] = {
+        let fields = policy.contentRules.flatMap(\.trigger.regexFields).map { RegexInput(text: $0.text, field: $0.field, caseSensitive: $0.caseSensitive) }
+        let results = fields.parallelMap { URLFilterParser.parse($0.text.value, caseSensitive: $0.caseSensitive) }
         var byStatus: [URLFilterParseStatus: [RegexField]] = [:]
-        for rule in policy.contentRules {
-            for field in rule.trigger.regexFields {
-                let result = URLFilterParser.parse(field.text.value, caseSensitive: field.caseSensitive)
-                if case .filter = result { continue }
-                byStatus[result.status, default: []].append(RegexField(text: field.text, field: field.field, result: result))
-            }
+        for (field, result) in zip(fields, results) {
+            if case .filter = result { continue }
+            byStatus[result.status, default: []].append(RegexField(text: field.text, field: field.field, result: result))
         }
         return byStatus
     }()
+
+    private struct RegexInput: Sendable {
+        var text: LocatedString
+        var field: String
+        var caseSensitive: Bool
+    }
 
     struct HostFieldValue {
         var text: LocatedString

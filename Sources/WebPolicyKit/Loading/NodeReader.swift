@@ -30,6 +30,10 @@ struct NodeReader {
     func location(_ range: SourceRange) -> SourceLocation { file.location(range) }
     func location(_ node: YAMLNode) -> SourceLocation { file.location(node.range) }
 
+    mutating func append(_ other: [Diagnostic]) {
+        diagnostics += other
+    }
+
     mutating func error(_ check: LoaderCheck, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [], hint: String? = nil) {
         diagnostics.append(Diagnostic(ruleID: check.id, severity: .error, message: message, location: file.location(range), notes: notes, hint: hint))
     }

@@ -35,13 +35,22 @@ struct PolicyDecoder {
         return document
     }
 
-    private mutating func section<T>(_ key: String, in fields: Fields, _ decode: (inout PolicyDecoder, YAMLNode) -> T?) -> [T] {
+    /// Decodes the entries of a section. Entries are independent, so each gets its own decoder,
+    /// on all cores for big sections; values and diagnostics are merged back in entry order.
+    private mutating func section<T: Sendable>(_ key: String, in fields: Fields, _ decode: @escaping @Sendable (inout PolicyDecoder, YAMLNode) -> T?) -> [T] {
         guard let node = fields.value(key) else { return [] }
         guard let items = node.sequence else {
             reader.wrongKind(node, expected: "a list", what: "'\(key)'")
             return []
         }
-        return items.compactMap { decode(&self, $0) }
+        let file = reader.file
+        let decoded = items.parallelMap { item in
+            var decoder = PolicyDecoder(file: file)
+            let value = decode(&decoder, item)
+            return (value: value, diagnostics: decoder.reader.diagnostics)
+        }
+        for entry in decoded { reader.append(entry.diagnostics) }
+        return decoded.compactMap(\.value)
     }
 
     private mutating func decodeVersion(_ fields: Fields) -> Located<Int>? {
