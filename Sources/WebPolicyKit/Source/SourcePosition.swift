@@ -60,10 +60,6 @@ public struct Located<Value> {
         self.value = value
         self.location = location
     }
-
-    public func map<T>(_ transform: (Value) -> T) -> Located<T> {
-        Located<T>(transform(value), at: location)
-    }
 }
 
 extension Located: Sendable where Value: Sendable {}
