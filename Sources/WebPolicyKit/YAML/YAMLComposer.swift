@@ -277,7 +277,8 @@ struct YAMLComposer {
         if parser.error == YAML_READER_ERROR {
             mark = markForByteOffset(Int(parser.problem_offset))
         }
-        let at = position(mark)
+        // At the end of a file without a final line break, libyaml's stream end is a line past it.
+        let at = min(position(mark), file.endPosition)
         var notes: [Diagnostic.Note] = []
         if let context = parser.context.map({ String(cString: $0) }), parser.context_mark.line != mark.line || parser.context_mark.column != mark.column {
             notes.append(Diagnostic.Note(context, at: file.location(at: position(parser.context_mark))))
