@@ -30,6 +30,22 @@ public enum BuiltInRules {
         URLFilterQuantifierRule.self,
         URLFilterSyntaxRule.self,
         URLFilterMatchesEverythingRule.self,
+        // Content rules: each WebKit parser error a policy can reach.
+        ConditionListEmptyRule.self,
+        ConditionDomainCaseRule.self,
+        ConditionDomainRegexRule.self,
+        TriggerMultipleConditionsRule.self,
+        RedirectExtensionPathRule.self,
+        RedirectURLRule.self,
+        RedirectJavaScriptRule.self,
+        RedirectSchemeRule.self,
+        RedirectPortRule.self,
+        RedirectQueryRule.self,
+        RedirectFragmentRule.self,
+        // Targets and limits
+        WebKitFeatureUnavailableRule.self,
+        ContentRuleLimitRule.self,
+        ContentRuleSplitRule.self,
     ]
 
     public static var descriptions: [RuleDescription] { all.map { $0.description } }

@@ -56,6 +56,12 @@ final class PolicyFacts {
         }
     }()
 
+    /// The content rules as WebKit JSON, sugar expanded.
+    lazy var loweredRules: [LoweredRule] = ContentBlockerLowering.lower(policy)
+
+    /// How the lowered rules split into lists for the target, with the conflicts a split causes.
+    lazy var rulePlan: RuleListPlan = RuleListSplitter.plan(loweredRules, target: policy.targetVersion)
+
     /// Every scheme the policy names: allowlisted ones and intercepted ones.
     lazy var schemeFields: [(text: LocatedString, field: String)] =
         policy.schemeAllowlist.map { ($0.scheme, "scheme-allowlist") } + policy.interception.map { ($0.scheme, "interception") }

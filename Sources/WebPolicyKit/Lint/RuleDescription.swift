@@ -42,6 +42,8 @@ public enum RuleCategory: String, CaseIterable, Sendable {
     case schemes
     case cookies
     case urlFilters = "url-filters"
+    case contentRules = "content-rules"
+    case targets
 
     public var title: String {
         switch self {
@@ -49,6 +51,8 @@ public enum RuleCategory: String, CaseIterable, Sendable {
         case .schemes: return "Schemes"
         case .cookies: return "Cookies"
         case .urlFilters: return "URL filters (WebKit's regex subset)"
+        case .contentRules: return "Content rules (WebKit's parser)"
+        case .targets: return "Targets and limits"
         }
     }
 }
@@ -57,18 +61,29 @@ public enum RuleCategory: String, CaseIterable, Sendable {
 /// start. The snippet leaves out the `webpolicy: 1` and `name:` lines; `policyText` adds them.
 public struct Example: Sendable {
     public let text: String
+    /// What the documentation shows instead of `text`, when `text` is too long to print (a
+    /// policy over WebKit's rule limit).
+    public let displayText: String?
     /// Where the example is written, so a failing example points at its own source line.
     public let sourceFile: String
     public let sourceLine: Int
+    /// Other rules that this example necessarily triggers too (a policy big enough to split
+    /// always gets `content-rule-limit`'s warning).
+    public let alsoReportedBy: [String]
 
     public static let marker: Character = "↓"
     static let header = "webpolicy: 1\nname: example\n"
 
-    public init(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+    public init(_ text: String, displayedAs displayText: String? = nil, alsoReportedBy: [String] = [], file: StaticString = #filePath, line: UInt = #line) {
         self.text = text
+        self.displayText = displayText
+        self.alsoReportedBy = alsoReportedBy
         self.sourceFile = "\(file)"
         self.sourceLine = Int(line)
     }
+
+    /// The example as documentation shows it.
+    public var documentedText: String { displayText ?? text }
 
     /// The complete policy, markers removed.
     public var policyText: String {

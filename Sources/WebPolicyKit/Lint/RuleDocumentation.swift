@@ -42,9 +42,9 @@ public enum RuleDocumentation {
                 output += rule.summary + "\n\n"
                 output += rule.rationale + "\n\n"
                 output += "Triggers:\n\n"
-                for example in rule.failing { output += "```yaml\n\(example.text)\n```\n\n" }
+                for example in rule.failing { output += "```yaml\n\(example.documentedText)\n```\n\n" }
                 output += "Does not trigger:\n\n"
-                for example in rule.passing { output += "```yaml\n\(example.text)\n```\n\n" }
+                for example in rule.passing { output += "```yaml\n\(example.documentedText)\n```\n\n" }
             }
         }
         output += "## Loader checks\n\n"
@@ -89,9 +89,9 @@ public enum RuleDocumentation {
     public static func explanation(of rule: RuleDescription) -> String {
         var output = "\(rule.id) (\(rule.name)), default severity \(rule.defaultSeverity.rawValue)\n\n"
         output += rule.summary + "\n\n" + rule.rationale + "\n\nTriggers:\n\n"
-        for example in rule.failing { output += indent(example.text) + "\n\n" }
+        for example in rule.failing { output += indent(example.documentedText) + "\n\n" }
         output += "Does not trigger:\n\n"
-        for example in rule.passing { output += indent(example.text) + "\n\n" }
+        for example in rule.passing { output += indent(example.documentedText) + "\n\n" }
         return output
     }
 

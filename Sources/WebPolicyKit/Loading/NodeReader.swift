@@ -134,7 +134,7 @@ struct NodeReader {
         ["yes", "on", "y", "true"].contains(word.lowercased()) ? "true" : "false"
     }
 
-    mutating func integer(_ key: String, in fields: Fields, minimum: Int? = nil) -> Located<Int>? {
+    mutating func integer(_ key: String, in fields: Fields, minimum: Int? = nil, maximum: Int? = nil) -> Located<Int>? {
         guard let node = fields.value(key) else { return nil }
         guard let scalar = node.scalar, case .int(let value) = scalar.resolved else {
             wrongKind(node, expected: "an integer", what: "'\(key)'")
@@ -142,6 +142,10 @@ struct NodeReader {
         }
         if let minimum, value < minimum {
             error(.invalidValue, "'\(key)' must be \(minimum) or more, but got \(value)", at: node.range)
+            return nil
+        }
+        if let maximum, value > maximum {
+            error(.invalidValue, "'\(key)' must be \(maximum) or less, but got \(value)", at: node.range)
             return nil
         }
         return Located(value, at: location(node))

@@ -124,7 +124,7 @@ struct PolicyDecoder {
         let selector = reader.string("selector", in: fields)
         let notification = reader.string("notification", in: fields)
         let redirect = fields.value("redirect").flatMap { decodeRedirect($0) }
-        let priority = reader.integer("priority", in: fields, minimum: 0)
+        let priority = reader.integer("priority", in: fields, minimum: 0, maximum: Int(Int32.max))  // WebKit reads an `int`
         let requestHeaders = reader.list("request-headers", in: fields) { reader, item in Self.decodeHeaderOperation(item, reader: &reader) }
         let responseHeaders = reader.list("response-headers", in: fields) { reader, item in Self.decodeHeaderOperation(item, reader: &reader) }
         guard let action else { return nil }
@@ -171,7 +171,7 @@ struct PolicyDecoder {
         }
         for kind in ConditionKind.allCases {
             guard let key = fields.keyRange(kind.rawValue), let values = reader.stringList(kind.rawValue, in: fields) else { continue }
-            trigger.conditions.append(Condition(kind: kind, values: values.value, location: reader.location(key.union(values.location.range))))
+            trigger.conditions.append(Condition(kind: kind, values: values.value, location: reader.location(key.union(values.location.range)), listLocation: values.location))
         }
         trigger.conditions.sort { $0.location.range.start < $1.location.range.start }
         return trigger

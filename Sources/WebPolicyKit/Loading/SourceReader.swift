@@ -26,7 +26,17 @@ enum SourceReader {
     /// `path` is used to open the file, `displayPath` in messages. A problem that concerns the
     /// file as a whole is placed at its first line, or at `reference` (the `include:` entry that
     /// named it) when there is one.
-    static func read(path: String, displayPath: String, reference: SourceLocation? = nil) -> Outcome {
+    /// What a file must be, for messages about one that is not.
+    enum Expected {
+        case policy
+        case contentBlockerList
+
+        var noun: String { self == .policy ? "YAML policy" : "JSON content-blocker list" }
+        var plural: String { self == .policy ? "policies" : "content-blocker lists" }
+        var emptyHint: String { self == .policy ? "a policy starts with 'webpolicy: 1' and a 'name'" : "a content-blocker list is a JSON array of rules" }
+    }
+
+    static func read(path: String, displayPath: String, reference: SourceLocation? = nil, expecting expected: Expected = .policy) -> Outcome {
         func problem(_ check: LoaderCheck, _ message: String, at position: SourcePosition? = nil, hint: String? = nil, source: SourceFile? = nil) -> Outcome {
             let location = position.map { SourceLocation(path: displayPath, range: SourceRange(at: $0)) }
                 ?? reference
@@ -39,10 +49,10 @@ enum SourceReader {
             return problem(.includeNotFound, "no such file: \(displayPath)")
         }
         if isDirectory.boolValue {
-            return problem(.fileUnreadable, "\(displayPath) is a directory, not a policy file")
+            return problem(.fileUnreadable, "\(displayPath) is a directory, not a \(expected.noun)")
         }
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maximumSize {
-            return problem(.fileUnreadable, "\(displayPath) is \(size / 1_048_576) MB; policy files are limited to \(maximumSize / 1_048_576) MB")
+            return problem(.fileUnreadable, "\(displayPath) is \(size / 1_048_576) MB; files are limited to \(maximumSize / 1_048_576) MB")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             return problem(.fileUnreadable, "cannot read \(displayPath)", hint: "check the file's permissions")
@@ -50,11 +60,11 @@ enum SourceReader {
         let bytes = [UInt8](data)
 
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            return problem(.fileEncoding, "\(displayPath) is UTF-16 (it starts with a UTF-16 byte-order mark); policies must be UTF-8",
+            return problem(.fileEncoding, "\(displayPath) is UTF-16 (it starts with a UTF-16 byte-order mark); \(expected.plural) must be UTF-8",
                            hint: "save the file as UTF-8")
         }
         if let nul = bytes.firstIndex(of: 0) {
-            return problem(.fileBinary, "\(displayPath) holds a NUL byte: it is a binary file, not a YAML policy",
+            return problem(.fileBinary, "\(displayPath) holds a NUL byte: it is a binary file, not a \(expected.noun)",
                            at: position(ofByte: nul, in: bytes))
         }
         // Decoding repairs invalid bytes, so the text is valid exactly when it re-encodes to the
@@ -73,7 +83,7 @@ enum SourceReader {
                            source: SourceFile(path: displayPath, text: String(decoding: bytes, as: UTF8.self)))
         }
         if text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace || $0 == "\u{FEFF}" }) {
-            return problem(.fileEmpty, "\(displayPath) is empty", hint: "a policy starts with 'webpolicy: 1' and a 'name'")
+            return problem(.fileEmpty, "\(displayPath) is empty", hint: expected.emptyHint)
         }
         return .file(SourceFile(path: displayPath, text: text))
     }

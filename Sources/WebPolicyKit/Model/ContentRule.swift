@@ -85,6 +85,8 @@ public struct Condition: Sendable {
     public var values: [LocatedString]
     /// From the key to the end of the list.
     public var location: SourceLocation
+    /// The list itself.
+    public var listLocation: SourceLocation
 }
 
 public indirect enum Redirect: Sendable {

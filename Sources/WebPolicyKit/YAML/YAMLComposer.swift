@@ -93,7 +93,7 @@ struct YAMLComposer {
                     guard push(isMapping: true, event, anchor: event.data.mapping_start.anchor,
                                tag: event.data.mapping_start.implicit == 0 ? event.data.mapping_start.tag : nil) else { return }
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                    pop()
+                    pop(end: event.end_mark)
                 case YAML_ALIAS_EVENT:
                     addAlias(event, eventCount: eventCount)
                 case YAML_STREAM_END_EVENT:
@@ -143,14 +143,16 @@ struct YAMLComposer {
         return true
     }
 
-    private mutating func pop() {
+    private mutating func pop(end endMark: yaml_mark_t) {
         guard let frame = stack.popLast() else { return }
+        // An empty collection (`[]`, `{}`) ends where its closing bracket does.
+        let emptyEnd = endPosition(endMark, after: frame.start)
         let node: YAMLNode
         if frame.isMapping {
-            let end = frame.pairs.last?.value.range.end ?? frame.start
+            let end = frame.pairs.last?.value.range.end ?? emptyEnd
             node = YAMLNode(content: .mapping(mergeKeys(frame.pairs)), range: SourceRange(start: frame.start, end: end), tag: frame.tag)
         } else {
-            let end = frame.items.last?.range.end ?? frame.start
+            let end = frame.items.last?.range.end ?? emptyEnd
             node = YAMLNode(content: .sequence(frame.items), range: SourceRange(start: frame.start, end: end), tag: frame.tag)
         }
         if let anchor = frame.anchor { anchors[anchor] = (node, frame.size) }

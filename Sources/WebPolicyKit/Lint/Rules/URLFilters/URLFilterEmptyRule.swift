@@ -8,12 +8,12 @@ struct URLFilterEmptyRule: URLFilterStatusRule {
         name: "URL Filter Empty",
         category: .urlFilters,
         defaultSeverity: .error,
-        summary: "A url-filter, or a top-URL or frame-URL condition entry, must not be empty.",
+        summary: "A url-filter must not be empty.",
         rationale: """
         WebKit refuses an empty `url-filter` with `JSONInvalidURLFilterInTrigger` ("Invalid \
-        url-filter object.") and an empty condition entry with `JSONInvalidConditionList`; its \
-        url-filter parser calls an empty pattern "Empty pattern.". To match every URL, write \
-        `.*` (and mind `url-filter-matches-everything`).
+        url-filter object."); its url-filter parser calls an empty pattern "Empty pattern.". To \
+        match every URL, write `.*` (and mind `url-filter-matches-everything`). Empty condition \
+        entries are `condition-list-empty`'s.
 
         \(urlFilterRationaleSuffix)
         """,

@@ -1,0 +1,54 @@
+import Foundation
+
+/// The http allowlist as an App Transport Security dictionary and the scheme allowlist as
+/// `LSApplicationQueriesSchemes`, in an XML property list to paste or merge into Info.plist.
+///
+/// Each host gets an `NSExceptionDomains` entry with `NSExceptionAllowsInsecureHTTPLoads`, the
+/// narrow exception Apple recommends over `NSAllowsArbitraryLoads*`. ATS has no
+/// "subdomains only": `*.example.com` becomes `example.com` with `NSIncludesSubdomains`, which
+/// also covers example.com itself. Keys are sorted, as Xcode writes them.
+public enum ATSPlist {
+    public static func render(_ policy: Policy) -> String {
+        var domains: [String: Bool] = [:]
+        for entry in policy.httpAllowlist {
+            let host = entry.host.value
+            let isWildcard = host.hasPrefix("*.")
+            let domain = isWildcard ? String(host.dropFirst(2)) : host
+            let includesSubdomains = isWildcard || (entry.includeSubdomains?.value ?? false)
+            domains[domain] = (domains[domain] ?? false) || includesSubdomains
+        }
+        var schemes: [String] = []
+        for entry in policy.schemeAllowlist {
+            let scheme = entry.scheme.value.lowercased()
+            if !schemes.contains(scheme) { schemes.append(scheme) }
+        }
+
+        var body = ""
+        if !domains.isEmpty {
+            body += "\t<key>NSAppTransportSecurity</key>\n\t<dict>\n\t\t<key>NSExceptionDomains</key>\n\t\t<dict>\n"
+            for domain in domains.keys.sorted() {
+                body += "\t\t\t<key>\(escape(domain))</key>\n\t\t\t<dict>\n"
+                body += "\t\t\t\t<key>NSExceptionAllowsInsecureHTTPLoads</key>\n\t\t\t\t<true/>\n"
+                if domains[domain] == true { body += "\t\t\t\t<key>NSIncludesSubdomains</key>\n\t\t\t\t<true/>\n" }
+                body += "\t\t\t</dict>\n"
+            }
+            body += "\t\t</dict>\n\t</dict>\n"
+        }
+        if !schemes.isEmpty {
+            body += "\t<key>LSApplicationQueriesSchemes</key>\n\t<array>\n"
+            for scheme in schemes { body += "\t\t<string>\(escape(scheme))</string>\n" }
+            body += "\t</array>\n"
+        }
+        return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        \(body.isEmpty ? "<dict/>\n" : "<dict>\n\(body)</dict>\n")</plist>
+
+        """
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

@@ -1,0 +1,14 @@
+/// Checks `webpolicy compile` makes on its own output, after lint passed.
+public enum CompileCheck: String, CaseIterable, Sendable {
+    case listSize = "compile-list-size"
+    case selfCheck = "compile-self-check"
+
+    public var id: String { rawValue }
+
+    public var summary: String {
+        switch self {
+        case .listSize: return "A compiled content-blocker list is larger than about 20 MB of JSON, where WebKit's compile time and memory become a problem on devices (warning)."
+        case .selfCheck: return "webpolicy's port of WebKit's parser refused a list webpolicy itself produced; this is a webpolicy bug, and nothing is written (error)."
+        }
+    }
+}

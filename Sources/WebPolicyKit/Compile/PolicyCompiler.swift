@@ -1,0 +1,93 @@
+/// One file `webpolicy compile` writes.
+public struct Artefact: Sendable {
+    public enum Kind: String, Sendable {
+        case contentRules = "content-rules"
+        case ats
+        case manifest
+    }
+
+    public var kind: Kind
+    public var fileName: String
+    public var contents: String
+}
+
+public struct CompileResult: Sendable {
+    /// Empty when the policy has errors: nothing may be written then.
+    public var artefacts: [Artefact]
+    /// Lint diagnostics of the policy, then compile's own.
+    public var report: LintReport
+    public var hasErrors: Bool { report.count(.error) > 0 }
+}
+
+/// Turns a policy into what the app loads: lint first (any error and nothing is produced),
+/// then the content-blocker lists (split at the target's rule limit), the ATS fragment and the
+/// runtime manifest. Every list is run through the port of WebKit's parser before it is
+/// returned, as WebKit's compiler re-parses its input in debug builds.
+public struct PolicyCompiler: Sendable {
+    public var configuration: LintConfiguration
+    public var baseDirectory: String?
+
+    public init(configuration: LintConfiguration = LintConfiguration(), baseDirectory: String? = nil) {
+        self.configuration = configuration
+        self.baseDirectory = baseDirectory
+    }
+
+    /// Roughly where WebKit's compile time and memory on a device become a problem (AdGuard
+    /// reports lists failing from about 19 MB).
+    public static let listSizeWarning = 20 * 1024 * 1024
+
+    public func compile(path: String) throws(InputError) -> CompileResult {
+        let linter = Linter(configuration: configuration, baseDirectory: baseDirectory)
+        let lint = try linter.lint(paths: [path])
+        guard lint.count(.error) == 0, let policy = PolicyLoader(baseDirectory: baseDirectory).load(path: path).policy else {
+            return CompileResult(artefacts: [], report: lint)
+        }
+        var diagnostics = lint.diagnostics
+        let slug = Self.slug(policy.name ?? "policy")
+        let plan = RuleListSplitter.plan(ContentBlockerLowering.lower(policy), target: policy.targetVersion, checkConflicts: false)
+
+        var artefacts: [Artefact] = []
+        var listFiles: [RuntimeManifest.ListFile] = []
+        for (index, rules) in plan.lists.enumerated() {
+            let suffix = plan.lists.count == 1 ? "" : "-\(index + 1)"
+            let fileName = "\(slug).content-rules\(suffix).json"
+            let json = JSONValue.array(rules.map(\.json)).serialized()
+            let check = WebKitRuleListParser.parse(json, maximumRuleCount: plan.limit)
+            if let error = check.errors.first {
+                diagnostics.append(Diagnostic(
+                    ruleID: CompileCheck.selfCheck.id, severity: .error,
+                    message: "webpolicy produced \(fileName), but WebKit would refuse it: \(error.message)",
+                    location: policy.root.file.location(at: policy.root.file.startPosition),
+                    hint: "this is a webpolicy bug; please report it with the policy"))
+            }
+            if json.utf8.count > Self.listSizeWarning {
+                diagnostics.append(Diagnostic(
+                    ruleID: CompileCheck.listSize.id, severity: .warning,
+                    message: "\(fileName) is \(json.utf8.count / 1_048_576) MB of JSON; WebKit compiles lists above about 20 MB slowly, and devices may run out of memory",
+                    location: policy.root.file.location(at: policy.root.file.startPosition),
+                    hint: "remove rules that never match, or merge rules that share a trigger"))
+            }
+            artefacts.append(Artefact(kind: .contentRules, fileName: fileName, contents: json))
+            listFiles.append(RuntimeManifest.ListFile(identifier: "\(slug)\(suffix)", fileName: fileName, rules: rules))
+        }
+        artefacts.append(Artefact(kind: .ats, fileName: "\(slug).ats.plist", contents: ATSPlist.render(policy)))
+        artefacts.append(Artefact(kind: .manifest, fileName: "\(slug).manifest.json", contents: RuntimeManifest.render(policy, lists: listFiles)))
+
+        let report = LintReport(diagnostics: diagnostics, sources: lint.sources, lintedFiles: lint.lintedFiles)
+        return CompileResult(artefacts: report.count(.error) > 0 ? [] : artefacts, report: report)
+    }
+
+    /// A file-name-safe form of the policy name: lowercase letters, digits, `.`, `_` and `-`.
+    public static func slug(_ name: String) -> String {
+        var slug = ""
+        for scalar in name.lowercased().unicodeScalars {
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "." || scalar == "_" || scalar == "-" {
+                slug.unicodeScalars.append(scalar)
+            } else if !slug.hasSuffix("-") {
+                slug += "-"
+            }
+        }
+        slug = String(slug.drop { $0 == "-" || $0 == "." }.reversed().drop { $0 == "-" }.reversed())
+        return slug.isEmpty ? "policy" : slug
+    }
+}

@@ -1,0 +1,277 @@
+/// A JSON value with the source range of everything in it, for messages about content-blocker
+/// lists (`webpolicy import`) at their line and column. Foundation's parser keeps no positions.
+public struct JSONNode: Sendable {
+    public enum Value: Sendable {
+        case null
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+        case array([JSONNode])
+        case object([JSONMember])
+    }
+
+    public var value: Value
+    public var range: SourceRange
+
+    /// The member named `key`; with duplicates, the last one, as WebKit's JSON objects keep it.
+    public func member(_ key: String) -> JSONNode? {
+        guard case .object(let members) = value else { return nil }
+        return members.last { $0.key == key }?.value
+    }
+
+    public var string: String? {
+        if case .string(let string) = value { return string }
+        return nil
+    }
+
+    public var bool: Bool? {
+        if case .bool(let bool) = value { return bool }
+        return nil
+    }
+
+    public var number: Double? {
+        if case .number(let number) = value { return number }
+        return nil
+    }
+
+    public var array: [JSONNode]? {
+        if case .array(let items) = value { return items }
+        return nil
+    }
+
+    public var members: [JSONMember]? {
+        if case .object(let members) = value { return members }
+        return nil
+    }
+
+    /// How messages name the kind of this value.
+    public var kindName: String {
+        switch value {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+public struct JSONMember: Sendable {
+    public var key: String
+    public var keyRange: SourceRange
+    public var value: JSONNode
+}
+
+public struct JSONSyntaxError: Error, Sendable {
+    public var message: String
+    public var position: SourcePosition
+}
+
+/// A strict RFC 8259 parser over UTF-8 text: no comments, no trailing commas, no control
+/// characters in strings, nesting capped at 512 levels.
+public enum JSONDocument {
+    public static let maximumDepth = 512
+
+    public static func parse(_ text: String) -> Result<JSONNode, JSONSyntaxError> {
+        var parser = Parser(bytes: Array(text.utf8))
+        do {
+            parser.skipWhitespace()
+            let node = try parser.parseValue(depth: 0)
+            parser.skipWhitespace()
+            guard parser.atEnd else { throw parser.error("unexpected text after the JSON value") }
+            return .success(node)
+        } catch let error as JSONSyntaxError {
+            return .failure(error)
+        } catch {
+            return .failure(JSONSyntaxError(message: "\(error)", position: parser.position))
+        }
+    }
+
+    private struct Parser {
+        let bytes: [UInt8]
+        var index = 0
+        var line = 1
+        var column = 1
+
+        var atEnd: Bool { index >= bytes.count }
+        var position: SourcePosition { SourcePosition(line: line, column: column) }
+        var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+        func error(_ message: String) -> JSONSyntaxError {
+            JSONSyntaxError(message: message, position: position)
+        }
+
+        mutating func advance() {
+            let byte = bytes[index]
+            index += 1
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+
+        mutating func skipWhitespace() {
+            while let byte = peek, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { advance() }
+        }
+
+        mutating func expect(_ literal: String, _ value: JSONNode.Value, start: SourcePosition) throws -> JSONNode {
+            for expected in literal.utf8 {
+                guard peek == expected else { throw error("expected '\(literal)'") }
+                advance()
+            }
+            return JSONNode(value: value, range: SourceRange(start: start, end: position))
+        }
+
+        mutating func parseValue(depth: Int) throws -> JSONNode {
+            guard depth < JSONDocument.maximumDepth else { throw error("the JSON nests deeper than \(JSONDocument.maximumDepth) levels") }
+            let start = position
+            guard let byte = peek else { throw error("unexpected end of the JSON text") }
+            switch byte {
+            case UInt8(ascii: "{"): return try parseObject(depth: depth, start: start)
+            case UInt8(ascii: "["): return try parseArray(depth: depth, start: start)
+            case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), range: SourceRange(start: start, end: position))
+            case UInt8(ascii: "t"): return try expect("true", .bool(true), start: start)
+            case UInt8(ascii: "f"): return try expect("false", .bool(false), start: start)
+            case UInt8(ascii: "n"): return try expect("null", .null, start: start)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber(start: start)
+            default: throw error("unexpected character '\(Unicode.Scalar(byte).escaped(asASCII: true))'")
+            }
+        }
+
+        mutating func parseObject(depth: Int, start: SourcePosition) throws -> JSONNode {
+            advance()
+            var members: [JSONMember] = []
+            skipWhitespace()
+            if peek == UInt8(ascii: "}") {
+                advance()
+                return JSONNode(value: .object(members), range: SourceRange(start: start, end: position))
+            }
+            while true {
+                skipWhitespace()
+                let keyStart = position
+                guard peek == UInt8(ascii: "\"") else { throw error("expected a string key") }
+                let key = try parseString()
+                let keyRange = SourceRange(start: keyStart, end: position)
+                skipWhitespace()
+                guard peek == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
+                advance()
+                skipWhitespace()
+                let value = try parseValue(depth: depth + 1)
+                members.append(JSONMember(key: key, keyRange: keyRange, value: value))
+                skipWhitespace()
+                if peek == UInt8(ascii: ",") { advance(); continue }
+                guard peek == UInt8(ascii: "}") else { throw error("expected ',' or '}'") }
+                advance()
+                return JSONNode(value: .object(members), range: SourceRange(start: start, end: position))
+            }
+        }
+
+        mutating func parseArray(depth: Int, start: SourcePosition) throws -> JSONNode {
+            advance()
+            var items: [JSONNode] = []
+            skipWhitespace()
+            if peek == UInt8(ascii: "]") {
+                advance()
+                return JSONNode(value: .array(items), range: SourceRange(start: start, end: position))
+            }
+            while true {
+                skipWhitespace()
+                items.append(try parseValue(depth: depth + 1))
+                skipWhitespace()
+                if peek == UInt8(ascii: ",") { advance(); continue }
+                guard peek == UInt8(ascii: "]") else { throw error("expected ',' or ']'") }
+                advance()
+                return JSONNode(value: .array(items), range: SourceRange(start: start, end: position))
+            }
+        }
+
+        mutating func parseString() throws -> String {
+            advance()  // the opening quote
+            var scalars = String.UnicodeScalarView()
+            var utf8: [UInt8] = []
+            func flush() {
+                if !utf8.isEmpty {
+                    scalars.append(contentsOf: String(decoding: utf8, as: UTF8.self).unicodeScalars)
+                    utf8.removeAll(keepingCapacity: true)
+                }
+            }
+            while true {
+                guard let byte = peek else { throw error("unterminated string") }
+                switch byte {
+                case UInt8(ascii: "\""):
+                    advance()
+                    flush()
+                    return String(scalars)
+                case UInt8(ascii: "\\"):
+                    flush()
+                    advance()
+                    guard let escape = peek else { throw error("unterminated string") }
+                    let simple: [UInt8: Unicode.Scalar] = [
+                        UInt8(ascii: "\""): "\"", UInt8(ascii: "\\"): "\\", UInt8(ascii: "/"): "/", UInt8(ascii: "b"): "\u{8}",
+                        UInt8(ascii: "f"): "\u{C}", UInt8(ascii: "n"): "\n", UInt8(ascii: "r"): "\r", UInt8(ascii: "t"): "\t",
+                    ]
+                    if let scalar = simple[escape] {
+                        advance()
+                        scalars.append(scalar)
+                    } else if escape == UInt8(ascii: "u") {
+                        advance()
+                        var code = try hex4()
+                        if (0xD800...0xDBFF).contains(code), peek == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") {
+                            let saved = (index, line, column)
+                            advance(); advance()
+                            let low = try hex4()
+                            if (0xDC00...0xDFFF).contains(low) {
+                                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                            } else {
+                                (index, line, column) = saved
+                            }
+                        }
+                        // A lone surrogate cannot live in a Swift string; it becomes U+FFFD.
+                        scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                    } else {
+                        throw error("invalid escape '\\\(Unicode.Scalar(escape).escaped(asASCII: true))'")
+                    }
+                default:
+                    guard byte >= 0x20 else { throw error("a control character must be escaped inside a string") }
+                    utf8.append(byte)
+                    advance()
+                }
+            }
+        }
+
+        mutating func hex4() throws -> UInt32 {
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                guard let byte = peek, let digit = UInt32(String(Unicode.Scalar(byte)), radix: 16) else { throw error("expected four hexadecimal digits after \\u") }
+                value = value * 16 + digit
+                advance()
+            }
+            return value
+        }
+
+        mutating func parseNumber(start: SourcePosition) throws -> JSONNode {
+            let begin = index
+            if peek == UInt8(ascii: "-") { advance() }
+            guard let first = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { throw error("expected a digit") }
+            advance()
+            if first != UInt8(ascii: "0") { while let byte = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { advance() } }
+            if peek == UInt8(ascii: ".") {
+                advance()
+                guard let byte = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { throw error("expected a digit after '.'") }
+                while let byte = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { advance() }
+            }
+            if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+                advance()
+                if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { advance() }
+                guard let byte = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { throw error("expected a digit in the exponent") }
+                while let byte = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { advance() }
+            }
+            let text = String(decoding: bytes[begin..<index], as: UTF8.self)
+            guard let number = Double(text) else { throw error("invalid number") }
+            return JSONNode(value: .number(number), range: SourceRange(start: start, end: position))
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// The outcome of converting a content-blocker list into a policy.
+public struct ImportResult: Sendable {
+    /// The policy as YAML; nil when the list has errors.
+    public var policyText: String?
+    public var report: LintReport
+    /// How many rules the policy holds.
+    public var importedRules: Int
+}
+
+/// `webpolicy import`: a WebKit content-blocker list (JSON) becomes a policy whose
+/// `content-rules` compile back to the same list. The list is first checked with the port of
+/// WebKit's parser, so a list WebKit refuses is refused here with the same cause, and what WebKit
+/// ignores or skips is left out with a warning.
+public enum ContentBlockerImporter {
+    public struct Options: Sendable {
+        public var name: String?
+        /// The policy's `target.ios`; by default the lowest that has every feature the list uses
+        /// (at least webpolicy's default).
+        public var target: OSVersion?
+        /// Written as the `yaml-language-server` modeline, so editors check the policy.
+        public var schemaReference: String?
+
+        public init(name: String? = nil, target: OSVersion? = nil, schemaReference: String? = nil) {
+            self.name = name
+            self.target = target
+            self.schemaReference = schemaReference
+        }
+    }
+
+    /// Reads and converts the list at `path`.
+    public static func importList(path: String, options: Options = Options()) -> ImportResult {
+        switch SourceReader.read(path: path, displayPath: path, expecting: .contentBlockerList) {
+        case .problem(let diagnostic, let source):
+            return ImportResult(policyText: nil, report: LintReport(diagnostics: [diagnostic], sources: source.map { [path: $0] } ?? [:], lintedFiles: [path]), importedRules: 0)
+        case .file(let file):
+            return importList(file, options: options)
+        }
+    }
+
+    public static func importList(_ file: SourceFile, options: Options = Options()) -> ImportResult {
+        func report(_ diagnostics: [Diagnostic]) -> LintReport {
+            LintReport(diagnostics: diagnostics, sources: [file.path: file], lintedFiles: [file.path])
+        }
+        let root: JSONNode
+        switch JSONDocument.parse(file.text) {
+        case .failure(let error):
+            return ImportResult(policyText: nil, report: report([Diagnostic(
+                ruleID: ImportCheck.jsonSyntax.id, severity: .error,
+                message: "\(error.message) (WebKit: \(ContentExtensionError.jsonInvalid.rawValue))",
+                location: file.location(SourceRange(at: error.position)))]), importedRules: 0)
+        case .success(let node):
+            root = node
+        }
+        // Every rule counts against one list here; the policy may hold more, as compile splits.
+        let parsed = WebKitRuleListParser.parse(root, maximumRuleCount: .max)
+        var diagnostics = parsed.issues.map { diagnostic(for: $0, in: file) }
+        guard parsed.isAccepted else {
+            return ImportResult(policyText: nil, report: report(diagnostics), importedRules: 0)
+        }
+        var conversion = RuleConversion(file: file)
+        let rules = parsed.keptRules.map { conversion.convert($0.rule) }
+        diagnostics += conversion.diagnostics
+        let target = options.target ?? conversion.requiredTarget
+        let policy = document(rules: rules, name: options.name ?? defaultName(for: file.path), target: target, source: file.path)
+        var text = "# Imported from \((file.path as NSString).lastPathComponent) by webpolicy import.\n"
+        if let schema = options.schemaReference { text = "# yaml-language-server: $schema=\(schema)\n" + text }
+        text += YAMLWriter.render(policy)
+        return ImportResult(policyText: text, report: report(diagnostics), importedRules: rules.count)
+    }
+
+    private static func document(rules: [JSONValue], name: String, target: OSVersion, source: String) -> JSONValue {
+        .object([
+            ("webpolicy", .int(1)),
+            ("name", .string(name)),
+            ("target", .object([("ios", .string(target.description))])),
+            ("content-rules", .array(rules)),
+        ])
+    }
+
+    /// The list's file name without its extensions (`easylist.json` → `easylist`).
+    static func defaultName(for path: String) -> String {
+        var name = (path as NSString).lastPathComponent
+        while !(name as NSString).pathExtension.isEmpty { name = (name as NSString).deletingPathExtension }
+        return name.isEmpty ? "imported" : name
+    }
+
+    private static func diagnostic(for issue: WebKitParseIssue, in file: SourceFile) -> Diagnostic {
+        let rule = issue.ruleIndex.map { "rule \($0 + 1): " } ?? ""
+        switch issue.kind {
+        case .error(let error):
+            return Diagnostic(ruleID: ImportCheck.webKitError.id, severity: .error,
+                              message: "\(rule)\(issue.message) (WebKit: \(error.rawValue), \"\(error.message)\")",
+                              location: file.location(issue.range),
+                              hint: "WebKit refuses the whole list for this; fix the rule or remove it, then import again")
+        case .ignored:
+            return Diagnostic(ruleID: ImportCheck.ignoredMember.id, severity: .warning, message: "\(rule)\(issue.message); the policy leaves it out",
+                              location: file.location(issue.range))
+        case .skippedRule:
+            return Diagnostic(ruleID: ImportCheck.skippedRule.id, severity: .warning, message: "\(rule)\(issue.message); the policy leaves the rule out",
+                              location: file.location(issue.range))
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import URLFilter
+
+struct ConditionDomainRegexRule: LintRule {
+    static let description = RuleDescription(
+        id: "condition-domain-regex",
+        name: "Condition Domain Regex",
+        category: .contentRules,
+        defaultSeverity: .error,
+        summary: "An `if-domain`/`unless-domain` entry must be a plain domain: WebKit pastes it into a regex and escapes only a few characters.",
+        rationale: """
+        WebKit turns each domain condition into the url-filter \
+        `[a-z][a-z+.-]*:\\/\\/([^/]*\\.)*<domain>[:/]`, escaping only `\\ { } [ . ? * $` \
+        (`getDomainList`). Anything else a domain may carry — `(`, `|`, `^`, `+`, `]` — goes into \
+        the regex as written, and a regex WebKit's parser refuses fails the whole list with \
+        `JSONInvalidRegex` (brave/brave-browser#36039: "Start of line assertion can only appear \
+        as the first term in a filter"). Domain conditions are not patterns: `*` is only \
+        meaningful first, for "and its subdomains".
+        """,
+        failing: [
+            Example("""
+            content-rules:
+              - action: block
+                url-filter: ads
+                if-domain: ["news↓|sport.example.com"]
+            """),
+            Example("""
+            content-rules:
+              - action: block
+                url-filter: ads
+                unless-domain: ["↓^example.com"]
+            """),
+        ],
+        passing: [
+            Example("""
+            content-rules:
+              - action: block
+                url-filter: ads
+                unless-domain: ["*example.com", news.example.org]
+            """),
+        ]
+    )
+
+    func check(_ policy: Policy, _ context: inout RuleContext) {
+        for rule in policy.contentRules {
+            let caseSensitive = rule.trigger.topURLFilterIsCaseSensitive?.value ?? false
+            for condition in rule.trigger.conditions where condition.kind.takesDomains {
+                for entry in condition.values where !entry.value.isEmpty && entry.value.unicodeScalars.allSatisfy({ $0.isASCII && !("A"..."Z").contains($0) }) {
+                    let regex = WebKitDomainCondition.regex(for: entry.value)
+                    guard case .rejected(let problem) = URLFilterParser.parse(regex, caseSensitive: caseSensitive) else { continue }
+                    let scalars = Array(entry.value.unicodeScalars)
+                    let start = entry.value.hasPrefix("*") ? 1 : 0
+                    let bad = scalars.indices.dropFirst(start).first { !isDomainCharacter(scalars[$0]) } ?? 0
+                    context.report("the \(condition.kind.rawValue) domain '\(entry.value)' makes WebKit's regex '\(regex)' fail: \(problem.status.webKitMessage)",
+                                   at: context.location(in: entry, offset: bad),
+                                   hint: "a domain condition is a plain domain, with an optional leading '*' for its subdomains",
+                                   notes: [.webKitRefuses(.jsonInvalidRegex)])
+                }
+            }
+        }
+    }
+
+    private func isDomainCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "." || scalar == "-" || scalar == "_"
+    }
+}

@@ -1,0 +1,71 @@
+struct ContentRuleLimitRule: LintRule {
+    static let description = RuleDescription(
+        id: "content-rule-limit",
+        name: "Content Rule Limit",
+        category: .targets,
+        defaultSeverity: .warning,
+        summary: "More content rules than one WebKit list takes for the target: compile splits them into several lists.",
+        rationale: """
+        WebKit refuses a list of more than 150,000 rules from iOS 15 on, and of more than 50,000 \
+        before (`JSONTooManyRules`, counted after webpolicy's `hosts:` and `request-method` sugar \
+        expands). `webpolicy compile` then writes numbered lists that the app must all install. \
+        Each list is compiled and evaluated on its own, so splitting is safe only when no \
+        `ignore-previous-rules` or `ignore-following-rules` ends up apart from rules it acts on \
+        — `content-rule-split` reports those. The diagnostic is placed on the first rule of the \
+        second list.
+        """,
+        failing: [
+            Example("""
+            target: { ios: "14.0" }
+            content-rules:
+              - action: block
+                hosts: [\(ContentRuleLimitExamples.hosts(50_000))]
+              - ↓action: block
+                url-filter: '^https://tracker\\.example/'
+            """, displayedAs: """
+            target: { ios: "14.0" }
+            content-rules:
+              - action: block
+                hosts: [h0.example, h1.example, …, h49999.example]
+              - ↓action: block
+                url-filter: '^https://tracker\\.example/'
+            """),
+        ],
+        passing: [
+            Example("""
+            target: { ios: "15.0" }
+            content-rules:
+              - action: block
+                hosts: [\(ContentRuleLimitExamples.hosts(50_000))]
+              - action: block
+                url-filter: '^https://tracker\\.example/'
+            """, displayedAs: """
+            target: { ios: "15.0" }
+            content-rules:
+              - action: block
+                hosts: [h0.example, h1.example, …, h49999.example]
+              - action: block
+                url-filter: '^https://tracker\\.example/'
+            """),
+        ]
+    )
+
+    func check(_ policy: Policy, _ context: inout RuleContext) {
+        let plan = context.facts.rulePlan
+        guard plan.lists.count > 1 else { return }
+        let total = plan.lists.reduce(0) { $0 + $1.count }
+        for (index, list) in plan.lists.enumerated().dropFirst() {
+            guard let first = list.first else { continue }
+            context.report(
+                "rules from here on go to content-blocker list \(index + 1) of \(plan.lists.count): the policy compiles to \(total) rules, and WebKit takes \(plan.limit) per list for iOS \(policy.targetVersion)",
+                at: first.source.location,
+                hint: "the app must install every list; raise target.ios to 15 for 150,000 rules per list, or remove rules")
+        }
+    }
+}
+
+enum ContentRuleLimitExamples {
+    static func hosts(_ count: Int) -> String {
+        (0..<count).map { "h\($0).example" }.joined(separator: ", ")
+    }
+}

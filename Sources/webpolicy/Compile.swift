@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import WebPolicyKit
+
+struct Compile: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compile a policy into WebKit content-blocker JSON, an ATS Info.plist fragment and a runtime manifest.",
+        discussion: """
+        The policy is linted first; with any error nothing is written and the exit code is 1. \
+        Files are named after the policy's name: NAME.content-rules.json (NAME.content-rules-1.json, \
+        -2 … when the rules exceed WebKit's limit for the target), NAME.ats.plist and NAME.manifest.json. \
+        Each file is written atomically. Diagnostics go to standard error.
+        """
+    )
+
+    @Argument(help: "The policy file.", completion: .file(extensions: ["yaml", "yml"]))
+    var policy: String
+
+    @Option(name: [.short, .long], help: "The output folder, or - for the content-blocker JSON on standard output.")
+    var output: String
+
+    @OptionGroup var configuration: ConfigurationOptions
+
+    @Flag(help: "Treat warnings as errors.")
+    var strict = false
+
+    @Option(help: "Colour in diagnostics: auto, always, never.")
+    var color: ColorChoice = .auto
+
+    func run() throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: policy, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw InputError("\(policy) is a folder; compile takes one policy file")
+        }
+        var result = try PolicyCompiler(configuration: configuration.load()).compile(path: policy)
+        if strict { result.report = result.report.promotingWarnings() }
+        if !result.report.diagnostics.isEmpty {
+            StandardError.write(HumanReporter.render(result.report, options: ReporterOptions(colors: color.enabled(for: STDERR_FILENO))))
+        }
+        guard !result.hasErrors, !result.artefacts.isEmpty else { throw ExitCode(ExitStatus.findings) }
+
+        let lists = result.artefacts.filter { $0.kind == .contentRules }
+        if output == "-" {
+            guard lists.count == 1 else {
+                throw InputError(lists.isEmpty ? "the policy has no content rules to print" : "the content rules split into \(lists.count) lists; write them to a folder with --output DIR")
+            }
+            print(lists[0].contents, terminator: "")
+            return
+        }
+        let slug = PolicyCompiler.slug(result.artefacts.first { $0.kind == .manifest }.map { String($0.fileName.dropLast(".manifest.json".count)) } ?? "policy")
+        try ArtefactWriter.write(result.artefacts, to: output, slug: slug)
+        for artefact in result.artefacts {
+            let path = (output as NSString).appendingPathComponent(artefact.fileName)
+            print("wrote \(path)")
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import WebPolicyKit
+
+/// `--config` and `--no-config`, shared by every command that lints.
+struct ConfigurationOptions: ParsableArguments {
+    @Option(help: "A configuration file (default: the nearest .webpolicy.yml).", completion: .file())
+    var config: String?
+
+    @Flag(help: "Ignore any .webpolicy.yml.")
+    var noConfig = false
+
+    func load() throws(InputError) -> LintConfiguration {
+        if noConfig { return LintConfiguration() }
+        let path = config ?? LintConfiguration.discover(from: FileManager.default.currentDirectoryPath)
+        guard let path else { return LintConfiguration() }
+        if config != nil, !FileManager.default.fileExists(atPath: path) {
+            throw InputError("no such configuration file: \(path)")
+        }
+        return try LintConfiguration.load(path: path, knownRules: BuiltInRules.descriptions)
+    }
+}
+
+/// Colour for human output: on a terminal unless NO_COLOR is set, or as forced.
+enum ColorChoice: String, CaseIterable, ExpressibleByArgument {
+    case auto, always, never
+
+    func enabled(for descriptor: Int32) -> Bool {
+        switch self {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            if let noColor = ProcessInfo.processInfo.environment["NO_COLOR"], !noColor.isEmpty { return false }
+            return isatty(descriptor) != 0
+        }
+    }
+}
+
+enum StandardError {
+    static func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
