@@ -39,6 +39,14 @@ public enum ArtefactWriter {
         syncDirectory(directory)
     }
 
+    /// Writes one file atomically (`webpolicy import --output`).
+    public static func writeFile(_ contents: String, to path: String) throws(InputError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let directory = folder.isEmpty ? "." : folder
+        try writeAtomically(Array(contents.utf8), to: directory + "/" + (path as NSString).lastPathComponent, serial: 0)
+        syncDirectory(directory)
+    }
+
     static func writeAtomically(_ bytes: [UInt8], to path: String, serial: Int) throws(InputError) {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent

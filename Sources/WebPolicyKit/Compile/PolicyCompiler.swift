@@ -37,11 +37,20 @@ public struct PolicyCompiler: Sendable {
     public static let listSizeWarning = 20 * 1024 * 1024
 
     public func compile(path: String) throws(InputError) -> CompileResult {
-        let linter = Linter(configuration: configuration, baseDirectory: baseDirectory)
-        let lint = try linter.lint(paths: [path])
-        guard lint.count(.error) == 0, let policy = PolicyLoader(baseDirectory: baseDirectory).load(path: path).policy else {
-            return CompileResult(artefacts: [], report: lint)
-        }
+        let lint = try Linter(configuration: configuration, baseDirectory: baseDirectory).lint(paths: [path])
+        guard lint.count(.error) == 0 else { return CompileResult(artefacts: [], report: lint) }
+        return compile(PolicyLoader(baseDirectory: baseDirectory).load(path: path).policy, lint: lint)
+    }
+
+    /// Compiles a policy held in memory; `path` names it in diagnostics and resolves includes.
+    public func compile(text: String, path: String) -> CompileResult {
+        let lint = Linter(configuration: configuration, baseDirectory: baseDirectory).lint(text: text, path: path)
+        guard lint.count(.error) == 0 else { return CompileResult(artefacts: [], report: lint) }
+        return compile(PolicyLoader(baseDirectory: baseDirectory).load(text: text, path: path).policy, lint: lint)
+    }
+
+    private func compile(_ loaded: Policy?, lint: LintReport) -> CompileResult {
+        guard let policy = loaded else { return CompileResult(artefacts: [], report: lint) }
         var diagnostics = lint.diagnostics
         let slug = Self.slug(policy.name ?? "policy")
         let plan = RuleListSplitter.plan(ContentBlockerLowering.lower(policy), target: policy.targetVersion, checkConflicts: false)

@@ -60,7 +60,7 @@ public enum ContentBlockerImporter {
             return ImportResult(policyText: nil, report: report(diagnostics), importedRules: 0)
         }
         var conversion = RuleConversion(file: file)
-        let rules = parsed.keptRules.map { conversion.convert($0.rule) }
+        let rules = parsed.keptRules.map { conversion.convert($0.rule, index: $0.index) }
         diagnostics += conversion.diagnostics
         let target = options.target ?? conversion.requiredTarget
         let policy = document(rules: rules, name: options.name ?? defaultName(for: file.path), target: target, source: file.path)

@@ -5,12 +5,16 @@ struct RuleConversion {
     let file: SourceFile
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var requiredTarget = OSVersion.defaultTarget
+    /// "rule N: ", for messages about the rule being converted.
+    private var rulePrefix = ""
 
     init(file: SourceFile) {
         self.file = file
     }
 
-    mutating func convert(_ rule: JSONNode) -> JSONValue {
+    mutating func convert(_ rule: JSONNode, index: Int) -> JSONValue {
+        rulePrefix = "rule \(index + 1): "
+        warnAboutDuplicateKeys(in: rule)
         let trigger = rule.member("trigger")!
         let action = rule.member("action")!
         let type = action.member("type")!.string!
@@ -48,13 +52,30 @@ struct RuleConversion {
         return .object(members)
     }
 
+    /// JSON objects keep the last of repeated keys (WebKit's `JSON::Object`); the earlier
+    /// ones are lost, which is rarely what the list's author meant.
+    private mutating func warnAboutDuplicateKeys(in node: JSONNode) {
+        switch node.value {
+        case .object(let members):
+            var seen = Set<String>()
+            for member in members.reversed() where !seen.insert(member.key).inserted {
+                leftOut(member, "a later '\(member.key)' in the same object replaces this one, as WebKit keeps the last")
+            }
+            for member in members { warnAboutDuplicateKeys(in: member.value) }
+        case .array(let items):
+            for item in items { warnAboutDuplicateKeys(in: item) }
+        default:
+            break
+        }
+    }
+
     private mutating func require(_ feature: WebKitFeature) {
         requiredTarget = max(requiredTarget, feature.minimumIOS)
     }
 
     private mutating func leftOut(_ member: JSONMember, _ why: String) {
         diagnostics.append(Diagnostic(ruleID: ImportCheck.ignoredMember.id, severity: .warning,
-                                      message: "\(why); the policy leaves '\(member.key)' out", location: file.location(member.keyRange)))
+                                      message: "\(rulePrefix)\(why); the policy leaves '\(member.key)' out", location: file.location(member.keyRange)))
     }
 
     /// The one member WebKit's `RedirectAction::parse` uses, in its order of preference.
@@ -108,7 +129,7 @@ struct RuleConversion {
                 if let replaceOnly = parameter.member("replace-only") {
                     if let flag = replaceOnly.bool { fields.append(("replace-only", .bool(flag))) } else {
                         diagnostics.append(Diagnostic(ruleID: ImportCheck.ignoredMember.id, severity: .warning,
-                                                      message: "WebKit ignores a 'replace-only' that is \(replaceOnly.kindName); the policy leaves it out",
+                                                      message: "\(rulePrefix)WebKit ignores a 'replace-only' that is \(replaceOnly.kindName); the policy leaves it out",
                                                       location: file.location(replaceOnly.range)))
                     }
                 }
@@ -123,7 +144,7 @@ struct RuleConversion {
         let number = priority.number!
         if number != number.rounded(.towardZero) {
             diagnostics.append(Diagnostic(ruleID: ImportCheck.ignoredMember.id, severity: .warning,
-                                          message: "WebKit truncates the priority \(number) to \(Int(number)); the policy says \(Int(number))",
+                                          message: "\(rulePrefix)WebKit truncates the priority \(number) to \(Int(number)); the policy says \(Int(number))",
                                           location: file.location(priority.range)))
         }
         var members: [(String, JSONValue)] = [("priority", .int(Int(number)))]

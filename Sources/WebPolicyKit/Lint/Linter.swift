@@ -61,7 +61,7 @@ public struct Linter: Sendable {
 
     /// Lints policy text that is not on disk.
     public func lint(text: String, path: String) -> LintReport {
-        let result = PolicyLoader().load(text: text, path: path)
+        let result = PolicyLoader(baseDirectory: baseDirectory).load(text: text, path: path)
         let sources = Dictionary(result.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         return LintReport(diagnostics: result.diagnostics + check(result), sources: sources, lintedFiles: [path])
     }

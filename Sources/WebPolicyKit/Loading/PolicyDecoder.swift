@@ -169,6 +169,13 @@ struct PolicyDecoder {
                 trigger.requestMethods = Located([method], at: method.location)
             }
         }
+        // Sugar lists expand to one rule per entry: empty, the rule would vanish from the list.
+        for (key, list) in [("hosts", trigger.hosts?.value.count), ("request-method", trigger.requestMethods?.value.count)] where list == 0 {
+            if let node = fields.value(key) {
+                reader.error(.invalidValue, "'\(key)' is an empty list, so the rule would compile to nothing", at: node.range,
+                             hint: key == "hosts" ? "list at least one host, or use url-filter" : "list at least one method, or remove the key to match every method")
+            }
+        }
         for kind in ConditionKind.allCases {
             guard let key = fields.keyRange(kind.rawValue), let values = reader.stringList(kind.rawValue, in: fields) else { continue }
             trigger.conditions.append(Condition(kind: kind, values: values.value, location: reader.location(key.union(values.location.range)), listLocation: values.location))
