@@ -73,20 +73,25 @@ private struct OverlapChecker {
 
     init(_ rules: [LoweredRule]) {
         self.rules = rules
+        // Parsing and building are independent per rule: spread them over the cores.
+        let built: [URLFilterAutomaton?] = rules.parallelMap { rule in
+            switch URLFilterParser.parse(rule.urlFilter, caseSensitive: rule.urlFilterIsCaseSensitive) {
+            case .filter(let parsed): return URLFilterAutomaton(parsed)
+            case .matchesEverything, .rejected: return nil
+            }
+        }
         var automata: [URLFilterAutomaton] = []
         var ruleOfMember: [Int] = []
         var filters: [Filter] = []
         filters.reserveCapacity(rules.count)
-        for (index, rule) in rules.enumerated() {
-            switch URLFilterParser.parse(rule.urlFilter, caseSensitive: rule.urlFilterIsCaseSensitive) {
-            case .filter(let parsed):
-                let automaton = URLFilterAutomaton(parsed)
+        for (index, automaton) in built.enumerated() {
+            if let automaton {
                 filters.append(.automaton(automaton, member: automata.count))
                 automata.append(automaton)
                 ruleOfMember.append(index)
-            case .matchesEverything:
+            } else if case .matchesEverything = URLFilterParser.parse(rules[index].urlFilter, caseSensitive: rules[index].urlFilterIsCaseSensitive) {
                 filters.append(.everything)
-            case .rejected:
+            } else {
                 filters.append(.invalid)  // lint reports it; nothing is compiled
             }
         }

@@ -71,6 +71,35 @@ public struct JSONSyntaxError: Error, Sendable {
 /// A strict RFC 8259 parser over UTF-8 text: no comments, no trailing commas, no control
 /// characters in strings, nesting capped at 512 levels.
 public enum JSONDocument {
+    /// Where decoded characters `span` of the string literal starting at `start` are in the
+    /// source: escapes (`\\n`, `\\u00e9`, a surrogate pair) are one decoded character each.
+    /// nil when `start` is not the opening quote of a string.
+    public static func sourceRange(ofDecoded span: Range<Int>, inStringAt start: SourcePosition, of file: SourceFile) -> SourceRange? {
+        let line = Array(file.line(start.line))
+        var column = start.column  // 1-based, at the opening quote
+        guard column - 1 < line.count, line[column - 1] == "\"" else { return nil }
+        column += 1
+        var decoded = 0
+        var startColumn: Int?
+        while column - 1 < line.count, line[column - 1] != "\"" {
+            if decoded == span.lowerBound { startColumn = column }
+            if decoded == span.upperBound { break }
+            var width = 1
+            if line[column - 1] == "\\", column < line.count {
+                width = line[column] == "u" ? 6 : 2
+                // A surrogate pair decodes to one character.
+                if width == 6, column + 6 < line.count, line[column + 5] == "\\", line[column + 6] == "u",
+                   let high = UInt32(String(String.UnicodeScalarView(line[(column + 1)..<(column + 5)])), radix: 16), (0xD800...0xDBFF).contains(high) {
+                    width = 12
+                }
+            }
+            column += width
+            decoded += 1
+        }
+        guard let startColumn else { return nil }
+        return SourceRange(start: SourcePosition(line: start.line, column: startColumn), end: SourcePosition(line: start.line, column: column))
+    }
+
     public static let maximumDepth = 512
 
     public static func parse(_ text: String) -> Result<JSONNode, JSONSyntaxError> {

@@ -16,6 +16,9 @@ public struct WebKitParseIssue: Sendable {
     public var range: SourceRange
     /// Which rule of the list (0-based), if the issue belongs to one.
     public var ruleIndex: Int?
+    /// For a refused regex: the offending characters, as scalar offsets into the decoded
+    /// string at `range` (map them back with `JSONDocument.sourceRange(ofDecoded:inStringAt:of:)`).
+    public var stringSpan: Range<Int>? = nil
 }
 
 /// WebKit's content-blocker JSON parser (`ContentExtensionParser.cpp`: `loadEncodedRules`,
@@ -53,13 +56,16 @@ public enum WebKitRuleListParser {
         if rules.count > maximumRuleCount {
             return Result(issues: [issue(.jsonTooManyRules, "the list has \(rules.count) rules; WebKit accepts at most \(maximumRuleCount)", root.range)], keptRules: [])
         }
-        var result = Result(issues: [], keptRules: [])
-        for (index, rule) in rules.enumerated() {
+        // Rules are checked independently (the url-filter parse dominates): use every core.
+        let checked = Array(rules.enumerated()).parallelMap { index, rule in
             var checker = RuleChecker(index: index)
-            if checker.check(rule) {
-                result.keptRules.append((index, rule))
-            }
-            result.issues += checker.issues
+            let kept = checker.check(rule)
+            return (kept, checker.issues)
+        }
+        var result = Result(issues: [], keptRules: [])
+        for (index, (kept, issues)) in checked.enumerated() {
+            if kept { result.keptRules.append((index, rules[index])) }
+            result.issues += issues
         }
         if result.isAccepted && result.keptRules.isEmpty {
             let why = rules.isEmpty ? "the list has no rules" : "WebKit skips every rule of the list"
@@ -331,15 +337,19 @@ private struct RuleChecker {
             for entry in entries {
                 let text = entry.string!
                 let pattern = kind.takesDomains ? WebKitDomainCondition.regex(for: text) : text
-                try checkRegex(pattern, caseSensitive: caseSensitive, field: kind.takesDomains ? "\(kind.rawValue) domain '\(text)' (as the regex '\(pattern)')" : kind.rawValue, range: entry.range)
+                try checkRegex(pattern, caseSensitive: caseSensitive, field: kind.takesDomains ? "\(kind.rawValue) domain '\(text)' (as the regex '\(pattern)')" : kind.rawValue, range: entry.range, spanIsInSource: !kind.takesDomains)
             }
         }
     }
 
-    private mutating func checkRegex(_ pattern: String, caseSensitive: Bool, field: String, range: SourceRange) throws {
+    /// `spanIsInSource`: the pattern is the string at `range` itself (not a regex WebKit derives
+    /// from it), so the offending characters can be pointed at.
+    private mutating func checkRegex(_ pattern: String, caseSensitive: Bool, field: String, range: SourceRange, spanIsInSource: Bool = true) throws {
         guard case .rejected(let problem) = URLFilterParser.parse(pattern, caseSensitive: caseSensitive) else { return }
         let reason = problem.syntaxError.map { "\(problem.status.webKitMessage) (\($0.message))" } ?? problem.status.webKitMessage
-        throw fail(.jsonInvalidRegex, "the \(field) is refused by WebKit's url-filter parser: \(reason)", range)
+        let stop = fail(.jsonInvalidRegex, "the \(field) is refused by WebKit's url-filter parser: \(reason)", range)
+        if spanIsInSource { issues[issues.count - 1].stringSpan = problem.span.offset..<(problem.span.offset + problem.span.length) }
+        throw stop
     }
 }
 

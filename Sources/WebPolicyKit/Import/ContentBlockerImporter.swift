@@ -90,9 +90,11 @@ public enum ContentBlockerImporter {
         let rule = issue.ruleIndex.map { "rule \($0 + 1): " } ?? ""
         switch issue.kind {
         case .error(let error):
+            // A refused regex is pointed at its offending characters inside the JSON string.
+            let range = issue.stringSpan.flatMap { JSONDocument.sourceRange(ofDecoded: $0, inStringAt: issue.range.start, of: file) } ?? issue.range
             return Diagnostic(ruleID: ImportCheck.webKitError.id, severity: .error,
                               message: "\(rule)\(issue.message) (WebKit: \(error.rawValue), \"\(error.message)\")",
-                              location: file.location(issue.range),
+                              location: file.location(range),
                               hint: "WebKit refuses the whole list for this; fix the rule or remove it, then import again")
         case .ignored:
             return Diagnostic(ruleID: ImportCheck.ignoredMember.id, severity: .warning, message: "\(rule)\(issue.message); the policy leaves it out",
