@@ -122,3 +122,39 @@ for (name, _) in cases {
     let label = "\(name) → \(first)"
     print("  " + label.padding(toLength: 36, withPad: " ", startingAt: 0) + String(format: "%7.3f s", time))
 }
+
+// Compile and import. compile = lint + lowering + WebKit-parser self-check + serialisation of
+// the same large policy; its baseline is the lint baseline above. import's baseline is
+// Foundation's JSONSerialization merely parsing the compiled list (no positions, no checks).
+var compiled: CompileResult?
+let compile = median(options.iterations) { compiled = try? PolicyCompiler().compile(path: largePath) }
+let listText = compiled?.artefacts.first { $0.kind == .contentRules }?.contents ?? "[]"
+let listPath = folder.appendingPathComponent("large.json").path
+try listText.write(toFile: listPath, atomically: true, encoding: .utf8)
+let jsonBaseline = median(options.iterations) { _ = try? JSONSerialization.jsonObject(with: Data(listText.utf8)) }
+var imported: ImportResult?
+let importTime = median(options.iterations) { imported = ContentBlockerImporter.importList(path: listPath) }
+print(String(format: "  compile   lint + lower + check + write %6.3f s  %5.1f× baseline  (%d artefacts)", compile, compile / baseline, compiled?.artefacts.count ?? -1))
+print(String(format: "  json      JSONSerialization parse   %7.3f s  (import's baseline, %.1f MB list)", jsonBaseline, Double(listText.utf8.count) / 1_048_576))
+print(String(format: "  import    positioned parse + WebKit checks + YAML %6.3f s  %5.1f× JSONSerialization  (%d rules)", importTime, importTime / jsonBaseline, imported?.importedRules ?? -1))
+
+// Splitting: 150,000 host rules and an ignore-previous-rules in the second list that meets
+// none of them, so the automaton-set search must prove all 150,000 pairs disjoint.
+let hosts = (0..<150_000).map { "h\($0).example" }.joined(separator: ", ")
+let splitPolicy = """
+webpolicy: 1
+name: split
+target: { ios: "16.0" }
+content-rules:
+  - action: block
+    hosts: [\(hosts)]
+  - action: ignore-previous-rules
+    url-filter: '^https://partner\\.example\\.org/'
+
+"""
+let splitPath = folder.appendingPathComponent("split.yaml").path
+try splitPolicy.write(toFile: splitPath, atomically: true, encoding: .utf8)
+var splitResult: CompileResult?
+let split = median(options.iterations) { splitResult = try? PolicyCompiler().compile(path: splitPath) }
+let splitLists = splitResult?.artefacts.filter { $0.kind == .contentRules }.count ?? -1
+print(String(format: "  split     150,001 rules, overlap proof %6.3f s  (%d lists, %d diagnostics)", split, splitLists, splitResult?.report.diagnostics.count ?? -1))

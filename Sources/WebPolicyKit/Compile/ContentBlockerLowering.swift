@@ -58,44 +58,67 @@ public enum ContentBlockerLowering {
         return lowered
     }
 
+    /// `lower(rule).count`, without building the rules.
+    public static func loweredCount(of rule: ContentRule) -> Int {
+        let filters = rule.trigger.urlFilter != nil ? 1 : hostGroups(rule.trigger.hosts?.value.map(\.value) ?? []).count
+        return filters * (rule.trigger.requestMethods?.value.count ?? 1)
+    }
+
     // MARK: Hosts
 
-    /// One url-filter per host, with `x` and `*.x` merged into one "x or any subdomain" filter.
-    static func hostFilters(_ hosts: [String]) -> [(filter: String, hosts: String)] {
+    enum HostReach {
+        case exact, subdomains, domainAndSubdomains
+    }
+
+    /// The hosts in order, duplicates dropped, `x` and `*.x` merged.
+    static func hostGroups(_ hosts: [String]) -> [(host: String, reach: HostReach)] {
         let listed = Set(hosts)
         var seen = Set<String>()
-        var filters: [(String, String)] = []
-        for host in hosts where !seen.contains(host) {
-            seen.insert(host)
+        var groups: [(String, HostReach)] = []
+        for host in hosts where seen.insert(host).inserted {
             if host.hasPrefix("*.") {
                 let apex = String(host.dropFirst(2))
                 if listed.contains(apex) {
                     seen.insert(apex)
-                    filters.append(("^[^:]+://+([^:/]+\\.)?" + escape(apex) + "[:/]", "\(apex) and its subdomains"))
+                    groups.append((apex, .domainAndSubdomains))
                 } else {
-                    filters.append(("^[^:]+://+[^:/]+\\." + escape(apex) + "[:/]", host))
+                    groups.append((apex, .subdomains))
                 }
             } else if listed.contains("*." + host) {
                 seen.insert("*." + host)
-                filters.append(("^[^:]+://+([^:/]+\\.)?" + escape(host) + "[:/]", "\(host) and its subdomains"))
+                groups.append((host, .domainAndSubdomains))
             } else {
-                filters.append(("^[^:]+://+" + escape(host) + "[:/]", host))
+                groups.append((host, .exact))
             }
         }
-        return filters
+        return groups
+    }
+
+    /// One url-filter per host group.
+    static func hostFilters(_ hosts: [String]) -> [(filter: String, hosts: String)] {
+        hostGroups(hosts).map { host, reach in
+            switch reach {
+            case .exact: return ("^[^:]+://+" + escape(host) + "[:/]", host)
+            case .subdomains: return ("^[^:]+://+[^:/]+\\." + escape(host) + "[:/]", "*." + host)
+            case .domainAndSubdomains: return ("^[^:]+://+([^:/]+\\.)?" + escape(host) + "[:/]", "\(host) and its subdomains")
+            }
+        }
     }
 
     /// A host as a url-filter literal. IPv6 literals appear in URLs in brackets.
     static func escape(_ host: String) -> String {
         var literal = host
-        if host.contains(":") && !host.hasPrefix("[") { literal = "[" + host + "]" }
+        if host.utf8.contains(UInt8(ascii: ":")) && !host.hasPrefix("[") { literal = "[" + host + "]" }
         var escaped = ""
-        for character in literal {
-            if ".[]()?*+^$|\\{}".contains(character) { escaped.append("\\") }
-            escaped.append(character)
+        escaped.unicodeScalars.reserveCapacity(literal.unicodeScalars.count * 2)
+        for scalar in literal.unicodeScalars {
+            if Self.regexSpecials.contains(scalar) { escaped.unicodeScalars.append("\\") }
+            escaped.unicodeScalars.append(scalar)
         }
         return escaped
     }
+
+    private static let regexSpecials = Set(".[]()?*+^$|\\{}".unicodeScalars)
 
     // MARK: Trigger and action
 

@@ -26,6 +26,8 @@ public struct CompileResult: Sendable {
 public struct PolicyCompiler: Sendable {
     public var configuration: LintConfiguration
     public var baseDirectory: String?
+    /// Lists larger than this many bytes of JSON get a `compile-list-size` warning.
+    public var listSizeWarning = Self.defaultListSizeWarning
 
     public init(configuration: LintConfiguration = LintConfiguration(), baseDirectory: String? = nil) {
         self.configuration = configuration
@@ -34,23 +36,21 @@ public struct PolicyCompiler: Sendable {
 
     /// Roughly where WebKit's compile time and memory on a device become a problem (AdGuard
     /// reports lists failing from about 19 MB).
-    public static let listSizeWarning = 20 * 1024 * 1024
+    public static let defaultListSizeWarning = 20 * 1024 * 1024
 
     public func compile(path: String) throws(InputError) -> CompileResult {
-        let lint = try Linter(configuration: configuration, baseDirectory: baseDirectory).lint(paths: [path])
-        guard lint.count(.error) == 0 else { return CompileResult(artefacts: [], report: lint) }
-        return compile(PolicyLoader(baseDirectory: baseDirectory).load(path: path).policy, lint: lint)
+        let (lint, policy) = try Linter(configuration: configuration, baseDirectory: baseDirectory).lintLoading(path: path)
+        return compile(policy, lint: lint)
     }
 
     /// Compiles a policy held in memory; `path` names it in diagnostics and resolves includes.
     public func compile(text: String, path: String) -> CompileResult {
-        let lint = Linter(configuration: configuration, baseDirectory: baseDirectory).lint(text: text, path: path)
-        guard lint.count(.error) == 0 else { return CompileResult(artefacts: [], report: lint) }
-        return compile(PolicyLoader(baseDirectory: baseDirectory).load(text: text, path: path).policy, lint: lint)
+        let (lint, policy) = Linter(configuration: configuration, baseDirectory: baseDirectory).lintLoading(text: text, path: path)
+        return compile(policy, lint: lint)
     }
 
     private func compile(_ loaded: Policy?, lint: LintReport) -> CompileResult {
-        guard let policy = loaded else { return CompileResult(artefacts: [], report: lint) }
+        guard lint.count(.error) == 0, let policy = loaded else { return CompileResult(artefacts: [], report: lint) }
         var diagnostics = lint.diagnostics
         let slug = Self.slug(policy.name ?? "policy")
         let plan = RuleListSplitter.plan(ContentBlockerLowering.lower(policy), target: policy.targetVersion, checkConflicts: false)
@@ -61,21 +61,8 @@ public struct PolicyCompiler: Sendable {
             let suffix = plan.lists.count == 1 ? "" : "-\(index + 1)"
             let fileName = "\(slug).content-rules\(suffix).json"
             let json = JSONValue.array(rules.map(\.json)).serialized()
-            let check = WebKitRuleListParser.parse(json, maximumRuleCount: plan.limit)
-            if let error = check.errors.first {
-                diagnostics.append(Diagnostic(
-                    ruleID: CompileCheck.selfCheck.id, severity: .error,
-                    message: "webpolicy produced \(fileName), but WebKit would refuse it: \(error.message)",
-                    location: policy.root.file.location(at: policy.root.file.startPosition),
-                    hint: "this is a webpolicy bug; please report it with the policy"))
-            }
-            if json.utf8.count > Self.listSizeWarning {
-                diagnostics.append(Diagnostic(
-                    ruleID: CompileCheck.listSize.id, severity: .warning,
-                    message: "\(fileName) is \(json.utf8.count / 1_048_576) MB of JSON; WebKit compiles lists above about 20 MB slowly, and devices may run out of memory",
-                    location: policy.root.file.location(at: policy.root.file.startPosition),
-                    hint: "remove rules that never match, or merge rules that share a trigger"))
-            }
+            diagnostics += Self.checkList(json, fileName: fileName, limit: plan.limit, sizeWarning: listSizeWarning,
+                                          at: policy.root.file.location(at: policy.root.file.startPosition))
             artefacts.append(Artefact(kind: .contentRules, fileName: fileName, contents: json))
             listFiles.append(RuntimeManifest.ListFile(identifier: "\(slug)\(suffix)", fileName: fileName, rules: rules))
         }
@@ -84,6 +71,28 @@ public struct PolicyCompiler: Sendable {
 
         let report = LintReport(diagnostics: diagnostics, sources: lint.sources, lintedFiles: lint.lintedFiles)
         return CompileResult(artefacts: report.count(.error) > 0 ? [] : artefacts, report: report)
+    }
+
+    /// compile's checks of a list it wrote: WebKit's parser (ported) must accept it — WebKit's
+    /// own compiler re-parses its input in debug builds for the same reason — and it should not
+    /// be so large that devices struggle.
+    static func checkList(_ json: String, fileName: String, limit: Int, sizeWarning: Int, at location: SourceLocation) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        if let error = WebKitRuleListParser.parse(json, maximumRuleCount: limit).errors.first {
+            diagnostics.append(Diagnostic(
+                ruleID: CompileCheck.selfCheck.id, severity: .error,
+                message: "webpolicy produced \(fileName), but WebKit would refuse it: \(error.message)",
+                location: location, hint: "this is a webpolicy bug; please report it with the policy"))
+        }
+        let size = json.utf8.count
+        if size > sizeWarning {
+            let megabytes = (Double(size) / 1_048_576 * 10).rounded() / 10
+            diagnostics.append(Diagnostic(
+                ruleID: CompileCheck.listSize.id, severity: .warning,
+                message: "\(fileName) is \(megabytes) MB of JSON; WebKit compiles lists above about \(sizeWarning / 1_048_576) MB slowly, and devices may run out of memory",
+                location: location, hint: "remove rules that never match, or merge rules that share a trigger"))
+        }
+        return diagnostics
     }
 
     /// A file-name-safe form of the policy name: lowercase letters, digits, `.`, `_` and `-`.

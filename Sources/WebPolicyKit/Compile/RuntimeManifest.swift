@@ -1,3 +1,5 @@
+import Foundation
+
 /// One JSON file with what the app's own code enforces: the http and scheme allowlists for its
 /// navigation delegate (`shouldAllowHttpRequest`, `shouldAllowScheme`), the cookies to inject,
 /// the interception rules for its scheme handlers, and the compiled content-rule lists with
@@ -31,21 +33,52 @@ public enum RuntimeManifest {
         })))
         top.append(("cookies", .array(policy.cookies.map(cookie))))
         top.append(("interception", .array(policy.interception.map(interception))))
+        let policyFolder = absolute((policy.root.file.path as NSString).deletingLastPathComponent)
         top.append(("contentRuleLists", .array(lists.map { list in
             .object([
                 ("identifier", .string(list.identifier)),
                 ("file", .string(list.fileName)),
                 ("ruleCount", .int(list.rules.count)),
-                ("sources", .array(list.rules.enumerated().map { index, rule in
-                    var members: [(String, JSONValue)] = [("rule", .int(index))]
-                    if let id = rule.source.id { members.append(("id", .string(id.value))) }
-                    members.append(("location", .string("\(rule.source.location.path):\(rule.source.location.start)")))
-                    if let expansion = rule.expansion { members.append(("expansion", .string(expansion))) }
-                    return .object(members)
-                })),
+                ("sources", .array(sources(of: list.rules, relativeTo: policyFolder))),
             ])
         })))
         return JSONValue.object(top).serialized()
+    }
+
+    /// Which policy rule each stretch of a list comes from (a `hosts:` rule expands to many
+    /// consecutive rules), so the app can map a WebKit rule index back to the policy.
+    static func sources(of rules: [LoweredRule], relativeTo folder: String) -> [JSONValue] {
+        var entries: [JSONValue] = []
+        var relativePaths: [String: String] = [:]
+        var index = 0
+        while index < rules.count {
+            let source = rules[index].source
+            var end = index + 1
+            while end < rules.count, rules[end].source === source { end += 1 }
+            var members: [(String, JSONValue)] = [("firstRule", .int(index)), ("ruleCount", .int(end - index))]
+            if let id = source.id { members.append(("id", .string(id.value))) }
+            let path = source.location.path
+            if relativePaths[path] == nil { relativePaths[path] = relative(path, to: folder) }
+            members.append(("location", .string("\(relativePaths[path]!):\(source.location.start)")))
+            entries.append(.object(members))
+            index = end
+        }
+        return entries
+    }
+
+    /// Paths in the manifest are relative to the policy's folder, so it reads the same bytes
+    /// whatever folder compile ran in.
+    static func relative(_ path: String, to folder: String) -> String {
+        let target = absolute(path).split(separator: "/")
+        let base = folder.split(separator: "/")
+        var common = 0
+        while common < min(target.count, base.count), target[common] == base[common] { common += 1 }
+        return (Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)).joined(separator: "/")
+    }
+
+    static func absolute(_ path: String) -> String {
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + (path.isEmpty ? "." : path)
+        return (full as NSString).standardizingPath
     }
 
     /// A host pattern as the app matches it: the host, and whether its subdomains are meant.

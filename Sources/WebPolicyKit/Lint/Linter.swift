@@ -59,6 +59,24 @@ public struct Linter: Sendable {
         return LintReport(diagnostics: diagnostics, sources: sources, lintedFiles: files.map(PathNormalizer.display))
     }
 
+    /// Lints one policy file and returns the policy it loaded too, so `compile` need not load
+    /// it again.
+    public func lintLoading(path: String) throws(InputError) -> (report: LintReport, policy: Policy?) {
+        let files = try PolicyPaths.expand([path], baseDirectory: baseDirectory)
+        guard files.count == 1, let file = files.first else { throw InputError("\(path) is not one policy file") }
+        let result = PolicyLoader(baseDirectory: baseDirectory).load(path: file)
+        let sources = Dictionary(result.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let report = LintReport(diagnostics: result.diagnostics + check(result), sources: sources, lintedFiles: [PathNormalizer.display(file)])
+        return (report, result.policy)
+    }
+
+    /// Lints policy text that is not on disk, and returns the policy it loaded.
+    public func lintLoading(text: String, path: String) -> (report: LintReport, policy: Policy?) {
+        let result = PolicyLoader(baseDirectory: baseDirectory).load(text: text, path: path)
+        let sources = Dictionary(result.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        return (LintReport(diagnostics: result.diagnostics + check(result), sources: sources, lintedFiles: [path]), result.policy)
+    }
+
     /// Lints policy text that is not on disk.
     public func lint(text: String, path: String) -> LintReport {
         let result = PolicyLoader(baseDirectory: baseDirectory).load(text: text, path: path)

@@ -59,8 +59,14 @@ final class PolicyFacts {
     /// The content rules as WebKit JSON, sugar expanded.
     lazy var loweredRules: [LoweredRule] = ContentBlockerLowering.lower(policy)
 
-    /// How the lowered rules split into lists for the target, with the conflicts a split causes.
-    lazy var rulePlan: RuleListPlan = RuleListSplitter.plan(loweredRules, target: policy.targetVersion)
+    /// How many rules the content rules lower to, counted without building them.
+    lazy var loweredRuleCount: Int = policy.contentRules.reduce(0) { $0 + ContentBlockerLowering.loweredCount(of: $1) }
+
+    /// How the lowered rules split into lists for the target, with the conflicts a split
+    /// causes; nil when they fit one list (the common case, decided without lowering).
+    lazy var rulePlan: RuleListPlan? = loweredRuleCount > RuleListSplitter.maximumRules(for: policy.targetVersion)
+        ? RuleListSplitter.plan(loweredRules, target: policy.targetVersion)
+        : nil
 
     /// Every scheme the policy names: allowlisted ones and intercepted ones.
     lazy var schemeFields: [(text: LocatedString, field: String)] =

@@ -53,6 +53,18 @@ public enum RuleDocumentation {
         for check in LoaderCheck.allCases {
             output += "| `\(check.id)` | \(escapeTable(check.summary)) |\n"
         }
+        output += "\n## Compile checks\n\n"
+        output += "`webpolicy compile` runs every rule above first; these are its own checks of what it writes.\n\n"
+        output += "| Check | What it reports |\n| --- | --- |\n"
+        for check in CompileCheck.allCases {
+            output += "| `\(check.id)` | \(escapeTable(check.summary)) |\n"
+        }
+        output += "\n## Import checks\n\n"
+        output += "`webpolicy import` reads a content-blocker list as WebKit's parser does and reports at the list's line and column; the policy it writes is then linted with the rules above.\n\n"
+        output += "| Check | What it reports |\n| --- | --- |\n"
+        for check in ImportCheck.allCases {
+            output += "| `\(check.id)` | \(escapeTable(check.summary)) |\n"
+        }
         return output
     }
 

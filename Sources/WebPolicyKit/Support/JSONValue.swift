@@ -67,6 +67,12 @@ public indirect enum JSONValue: Equatable, Sendable {
 
     static func writeString(_ value: String, into output: inout String) {
         output += "\""
+        // Most strings need no escape: append them whole.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+            output += value
+            output += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""

@@ -68,7 +68,7 @@ struct RuleRegistryTests {
     }
 
     @Test func idsAreUniqueAcrossRulesAndLoaderChecks() {
-        let ids = BuiltInRules.descriptions.map(\.id) + LoaderCheck.allCases.map(\.id)
+        let ids = BuiltInRules.descriptions.map(\.id) + LoaderCheck.allCases.map(\.id) + CompileCheck.allCases.map(\.id) + ImportCheck.allCases.map(\.id)
         #expect(Set(ids).count == ids.count)
     }
 

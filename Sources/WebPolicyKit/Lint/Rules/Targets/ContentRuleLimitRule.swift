@@ -51,8 +51,7 @@ struct ContentRuleLimitRule: LintRule {
     )
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
-        let plan = context.facts.rulePlan
-        guard plan.lists.count > 1 else { return }
+        guard let plan = context.facts.rulePlan, plan.lists.count > 1 else { return }
         let total = plan.lists.reduce(0) { $0 + $1.count }
         for (index, list) in plan.lists.enumerated().dropFirst() {
             guard let first = list.first else { continue }

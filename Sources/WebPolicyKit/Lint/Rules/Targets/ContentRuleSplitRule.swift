@@ -51,13 +51,14 @@ struct ContentRuleSplitRule: LintRule {
     )
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
-        for conflict in context.facts.rulePlan.conflicts {
+        guard let plan = context.facts.rulePlan else { return }
+        for conflict in plan.conflicts {
             let verb = conflict.ignoreRule.action == .ignorePreviousRules ? "cancel" : "shield"
             let reason = conflict.isUnproven
                 ? "webpolicy could not prove that they never match the same load"
                 : "both can match the same load"
             context.report(
-                "splitting at WebKit's limit of \(context.facts.rulePlan.limit) rules puts this \(conflict.ignoreRule.action.rawValue) rule in another list than \(conflict.affectedRule.name), which it could \(verb) (\(reason)); the split would change verdicts",
+                "splitting at WebKit's limit of \(plan.limit) rules puts this \(conflict.ignoreRule.action.rawValue) rule in another list than \(conflict.affectedRule.name), which it could \(verb) (\(reason)); the split would change verdicts",
                 at: conflict.ignoreRule.source.location,
                 hint: "move the ignore rule next to the rules it acts on, remove rules, or raise target.ios to 15 (150,000 rules per list)",
                 notes: [Diagnostic.Note("the rule it acts on", at: conflict.affectedRule.source.location)])
