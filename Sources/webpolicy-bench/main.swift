@@ -134,7 +134,7 @@ try listText.write(toFile: listPath, atomically: true, encoding: .utf8)
 let jsonBaseline = median(options.iterations) { _ = try? JSONSerialization.jsonObject(with: Data(listText.utf8)) }
 var imported: ImportResult?
 let importTime = median(options.iterations) { imported = ContentBlockerImporter.importList(path: listPath) }
-print(String(format: "  compile   lint + lower + check + write %6.3f s  %5.1f× baseline  (%d artefacts)", compile, compile / baseline, compiled?.artefacts.count ?? -1))
+print(String(format: "  compile   lint + lower + check + JSON  %6.3f s  %5.1f× baseline  (%d artefacts)", compile, compile / baseline, compiled?.artefacts.count ?? -1))
 print(String(format: "  json      JSONSerialization parse   %7.3f s  (import's baseline, %.1f MB list)", jsonBaseline, Double(listText.utf8.count) / 1_048_576))
 print(String(format: "  import    positioned parse + WebKit checks + YAML %6.3f s  %5.1f× JSONSerialization  (%d rules)", importTime, importTime / jsonBaseline, imported?.importedRules ?? -1))
 

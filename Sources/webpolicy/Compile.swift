@@ -21,11 +21,7 @@ struct Compile: ParsableCommand {
 
     @OptionGroup var configuration: ConfigurationOptions
 
-    @Flag(help: "Treat warnings as errors.")
-    var strict = false
-
-    @Option(help: "Colour in diagnostics: auto, always, never.")
-    var color: ColorChoice = .auto
+    @OptionGroup var diagnostics: DiagnosticOptions
 
     func run() throws {
         var isDirectory: ObjCBool = false
@@ -33,10 +29,8 @@ struct Compile: ParsableCommand {
             throw InputError("\(policy) is a folder; compile takes one policy file")
         }
         var result = try PolicyCompiler(configuration: configuration.load()).compile(path: policy)
-        if strict { result.report = result.report.promotingWarnings() }
-        if !result.report.diagnostics.isEmpty {
-            StandardError.write(HumanReporter.render(result.report, options: ReporterOptions(colors: color.enabled(for: STDERR_FILENO))))
-        }
+        result.report = diagnostics.applied(to: result.report)
+        diagnostics.showOnStandardError(result.report)
         guard !result.hasErrors, !result.artefacts.isEmpty else { throw ExitCode(ExitStatus.findings) }
 
         let lists = result.artefacts.filter { $0.kind == .contentRules }

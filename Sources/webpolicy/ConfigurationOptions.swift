@@ -21,6 +21,26 @@ struct ConfigurationOptions: ParsableArguments {
     }
 }
 
+/// `--strict` and `--color`, shared by every command that reports diagnostics.
+struct DiagnosticOptions: ParsableArguments {
+    @Flag(help: "Treat warnings as errors.")
+    var strict = false
+
+    @Option(help: "Colour in human output: auto (on a terminal, unless NO_COLOR is set), always, never.")
+    var color: ColorChoice = .auto
+
+    /// The report as `--strict` wants it.
+    func applied(to report: LintReport) -> LintReport {
+        strict ? report.promotingWarnings() : report
+    }
+
+    /// Prints a report for people on standard error, if it says anything.
+    func showOnStandardError(_ report: LintReport) {
+        guard !report.diagnostics.isEmpty else { return }
+        StandardError.write(HumanReporter.render(report, options: ReporterOptions(colors: color.enabled(for: STDERR_FILENO))))
+    }
+}
+
 /// Colour for human output: on a terminal unless NO_COLOR is set, or as forced.
 enum ColorChoice: String, CaseIterable, ExpressibleByArgument {
     case auto, always, never

@@ -36,11 +36,7 @@ struct Import: ParsableCommand {
 
     @OptionGroup var configuration: ConfigurationOptions
 
-    @Flag(help: "Treat warnings as errors.")
-    var strict = false
-
-    @Option(help: "Colour in diagnostics: auto, always, never.")
-    var color: ColorChoice = .auto
+    @OptionGroup var diagnostics: DiagnosticOptions
 
     func run() throws {
         var isDirectory: ObjCBool = false
@@ -58,17 +54,15 @@ struct Import: ParsableCommand {
             throw InputError("\(destination) exists; pass --force to replace it")
         }
         let lintConfiguration = try configuration.load()
-        let reporterOptions = ReporterOptions(colors: color.enabled(for: STDERR_FILENO))
 
         var result = ContentBlockerImporter.importList(path: list, options: options)
-        if strict { result.report = result.report.promotingWarnings() }
-        show(result.report, reporterOptions)
+        result.report = diagnostics.applied(to: result.report)
+        diagnostics.showOnStandardError(result.report)
         guard let policyText = result.policyText, result.report.count(.error) == 0 else { throw ExitCode(ExitStatus.findings) }
 
         // What lint says of the new policy: a team sees at once what to tidy after migrating.
-        var policyReport = Linter(configuration: lintConfiguration).lint(text: policyText, path: destination ?? "<imported policy>")
-        if strict { policyReport = policyReport.promotingWarnings() }
-        show(policyReport, reporterOptions)
+        let policyReport = diagnostics.applied(to: Linter(configuration: lintConfiguration).lint(text: policyText, path: destination ?? "<imported policy>"))
+        diagnostics.showOnStandardError(policyReport)
 
         if let destination {
             try ArtefactWriter.writeFile(policyText, to: destination)
@@ -77,10 +71,5 @@ struct Import: ParsableCommand {
             print(policyText, terminator: "")
         }
         if policyReport.count(.error) > 0 { throw ExitCode(ExitStatus.findings) }
-    }
-
-    private func show(_ report: LintReport, _ options: ReporterOptions) {
-        guard !report.diagnostics.isEmpty else { return }
-        StandardError.write(HumanReporter.render(report, options: options))
     }
 }

@@ -20,23 +20,18 @@ struct Lint: ParsableCommand {
     @Option(help: "Output format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: ReportFormat = .human
 
-    @Flag(help: "Treat warnings as errors.")
-    var strict = false
+    @OptionGroup var diagnostics: DiagnosticOptions
 
     @OptionGroup var configuration: ConfigurationOptions
 
-    @Option(help: "Colour in human output: auto (on a terminal, unless NO_COLOR is set), always, never.")
-    var color: ColorChoice = .auto
-
     func run() throws {
-        var report = try Linter(configuration: configuration.load()).lint(paths: paths.isEmpty ? ["."] : paths)
-        if strict { report = report.promotingWarnings() }
+        let report = diagnostics.applied(to: try Linter(configuration: configuration.load()).lint(paths: paths.isEmpty ? ["."] : paths))
         let options = ReporterOptions(colors: useColors)
         print(format.reporter.render(report, options: options), terminator: "")
         if report.count(.error) > 0 { throw ExitCode(ExitStatus.findings) }
     }
 
     private var useColors: Bool {
-        format == .human && color.enabled(for: STDOUT_FILENO)
+        format == .human && diagnostics.color.enabled(for: STDOUT_FILENO)
     }
 }
