@@ -1,34 +1,57 @@
-import Foundation
-
-/// Whether WebKit's CSS parser would accept a `css-display-none` selector list. WebKit drops a
-/// rule whose selector fails to parse, silently. This check refuses what can never be a
-/// selector list — an empty or blank one, unbalanced brackets, parentheses or quotes, a
-/// trailing or doubled comma — and accepts the rest.
+/// Whether WebKit's CSS parser could accept a `css-display-none` selector list. WebKit drops a
+/// rule whose selector fails to parse, without an error ("Skip rules with invalid selectors to
+/// be backwards-compatible", `loadAction`). This check refuses what can never be a selector
+/// list — an empty or blank one, unbalanced brackets, parentheses or quotes, an empty item
+/// between commas, a dangling escape — and accepts the rest: it is no CSS parser.
 enum CSSSelectorCheck {
+    struct Problem: Equatable {
+        /// Scalar offset of the offending character in the selector.
+        var offset: Int
+        var message: String
+    }
+
     static func isValid(_ selector: String) -> Bool {
-        let trimmed = selector.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, trimmed.first != ",", trimmed.last != "," else { return false }
-        var stack: [Character] = []
-        var quote: Character?
-        var escaped = false
-        var lastSignificant: Character?
-        for character in trimmed {
-            if escaped { escaped = false; continue }
-            if character == "\\" { escaped = true; continue }
-            if let open = quote {
-                if character == open { quote = nil }
+        problem(in: selector) == nil
+    }
+
+    static func problem(in selector: String) -> Problem? {
+        let scalars = Array(selector.unicodeScalars)
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else {
+            return Problem(offset: 0, message: "the selector is empty")
+        }
+        var open: [(scalar: Unicode.Scalar, offset: Int)] = []
+        var quote: (scalar: Unicode.Scalar, offset: Int)?
+        var escapeAt: Int?
+        var itemIsEmpty = true
+        var lastComma: Int?
+        for offset in first..<scalars.count {
+            let scalar = scalars[offset]
+            if escapeAt != nil { escapeAt = nil; continue }
+            if scalar == "\\" { escapeAt = offset; itemIsEmpty = false; continue }
+            if let current = quote {
+                if scalar == current.scalar { quote = nil }
                 continue
             }
-            switch character {
-            case "\"", "'": quote = character
-            case "[", "(": stack.append(character)
-            case "]": guard stack.popLast() == "[" else { return false }
-            case ")": guard stack.popLast() == "(" else { return false }
-            case ",": if lastSignificant == "," { return false }
+            switch scalar {
+            case "\"", "'": quote = (scalar, offset)
+            case "[", "(": open.append((scalar, offset))
+            case "]", ")":
+                guard let last = open.popLast(), last.scalar == (scalar == "]" ? "[" : "(") else {
+                    return Problem(offset: offset, message: "'\(scalar)' closes nothing that is open")
+                }
+            case "," where open.isEmpty:
+                if itemIsEmpty { return Problem(offset: offset, message: "a comma with no selector before it") }
+                itemIsEmpty = true
+                lastComma = offset
+                continue
             default: break
             }
-            if !character.isWhitespace { lastSignificant = character }
+            if !scalar.properties.isWhitespace { itemIsEmpty = false }
         }
-        return stack.isEmpty && quote == nil && !escaped
+        if let escapeAt { return Problem(offset: escapeAt, message: "a backslash escapes nothing") }
+        if let quote { return Problem(offset: quote.offset, message: "the quote \(quote.scalar) is never closed") }
+        if let unclosed = open.last { return Problem(offset: unclosed.offset, message: "'\(unclosed.scalar)' is never closed") }
+        if itemIsEmpty, let lastComma { return Problem(offset: lastComma, message: "a comma with no selector after it") }
+        return nil
     }
 }

@@ -42,6 +42,7 @@ public enum BuiltInRules {
         RedirectPortRule.self,
         RedirectQueryRule.self,
         RedirectFragmentRule.self,
+        CSSSelectorSyntaxRule.self,
         // Targets and limits
         WebKitFeatureUnavailableRule.self,
         ContentRuleLimitRule.self,
