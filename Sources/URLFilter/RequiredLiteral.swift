@@ -1,0 +1,54 @@
+/// The longest run of characters every URL a filter matches must contain, lowercased — the
+/// key a matcher indexes the filter by, so that only filters whose literal occurs in a URL are
+/// run on it. Groups repeated once or more still contribute their inner runs; optional terms
+/// (`?`, `*`) and character classes end a run.
+enum RequiredLiteral {
+    static func longest(in filter: ParsedURLFilter) -> [UInt8] {
+        var runs: [[UInt8]] = []
+        var current: [UInt8] = []
+        collect(filter.terms, into: &runs, current: &current)
+        runs.append(current)
+        return runs.max { $0.count < $1.count } ?? []
+    }
+
+    private static func collect(_ terms: [Term], into runs: inout [[UInt8]], current: inout [UInt8]) {
+        for term in terms {
+            switch (term.atom, term.quantifier) {
+            case (.characterSet(let set), .one):
+                if let character = literal(set) { current.append(character) } else { end(&current, into: &runs) }
+            case (.characterSet(let set), .oneOrMore):
+                // `x+`: the first x follows the run; what comes after may be more x.
+                if let character = literal(set) { current.append(character) }
+                end(&current, into: &runs)
+            case (.group(let inner), .one):
+                collect(inner, into: &runs, current: &current)
+            case (.group(let inner), .oneOrMore):
+                end(&current, into: &runs)
+                collect(inner, into: &runs, current: &current)
+                end(&current, into: &runs)
+            case (_, .zeroOrOne), (_, .zeroOrMore):
+                end(&current, into: &runs)
+            }
+        }
+    }
+
+    private static func end(_ current: inout [UInt8], into runs: inout [[UInt8]]) {
+        if !current.isEmpty { runs.append(current) }
+        current = []
+    }
+
+    /// The lowercase character a set stands for: one character, or a letter in both cases.
+    private static func literal(_ set: ASCIISet) -> UInt8? {
+        guard !set.isInverted else { return nil }
+        let characters = set.matchedCharacters
+        if characters.count == 1, characters[0] != 0 { return lowercase(characters[0]) }
+        if characters.count == 2, lowercase(characters[0]) == lowercase(characters[1]), characters[0] != characters[1] {
+            return lowercase(characters[0])
+        }
+        return nil
+    }
+
+    static func lowercase(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    }
+}

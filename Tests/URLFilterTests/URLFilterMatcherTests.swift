@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+@testable import URLFilter
+
+/// The matcher against a reference: ICU's regex engine (`NSRegularExpression`, a backtracking
+/// matcher that shares nothing with ours) searching the same pattern in the same URL. WebKit's
+/// subset means the same there on ASCII URLs without line breaks: `.` is any character, `$` the
+/// end, letters match both cases unless asked. Thousands of random patterns and URLs, no
+/// disagreement.
+@Suite("url-filter matcher")
+struct URLFilterMatcherTests {
+    static let urlAlphabet = Array("ab/.:?=AB-x")
+
+    static func randomPattern(_ generator: inout URLFilterFuzzTests.Generator, depth: Int = 0) -> String {
+        let atoms = ["a", "b", "x", "A", "\\/", "\\.", ":", "\\?", "=", "-", ".", "[ab]", "[^/]", "[a-c]", "[.:]", "ab", "a/b", "xa:"]
+        let quantifiers = ["", "", "", "", "?", "*", "+"]
+        var pattern = ""
+        for _ in 0..<Int.random(in: 1...5, using: &generator) {
+            if depth < 2 && Int.random(in: 0..<6, using: &generator) == 0 {
+                pattern += "(" + randomPattern(&generator, depth: depth + 1) + ")"
+            } else {
+                pattern += atoms.randomElement(using: &generator)!
+            }
+            pattern += quantifiers.randomElement(using: &generator)!
+        }
+        guard depth == 0 else { return pattern }
+        if Int.random(in: 0..<3, using: &generator) == 0 { pattern = "^" + pattern }
+        if Int.random(in: 0..<4, using: &generator) == 0 { pattern += "$" }
+        return pattern
+    }
+
+    static func randomURL(_ generator: inout URLFilterFuzzTests.Generator) -> String {
+        String((0..<Int.random(in: 0...16, using: &generator)).map { _ in urlAlphabet.randomElement(using: &generator)! })
+    }
+
+    static func reference(_ pattern: String, caseSensitive: Bool) throws -> NSRegularExpression {
+        try NSRegularExpression(pattern: pattern, options: caseSensitive ? [] : [.caseInsensitive])
+    }
+
+    static func referenceMatches(_ regex: NSRegularExpression, _ url: String) -> Bool {
+        regex.firstMatch(in: url, range: NSRange(url.startIndex..., in: url)) != nil
+    }
+
+    @Test func randomFiltersAgreeWithTheReferenceOneByOne() throws {
+        var generator = URLFilterFuzzTests.Generator(state: 0xFACE_B00C)
+        var compared = 0
+        for round in 0..<2_000 {
+            let pattern = Self.randomPattern(&generator)
+            let caseSensitive = round % 5 == 0
+            guard case .filter(let parsed) = URLFilterParser.parse(pattern, caseSensitive: caseSensitive) else { continue }
+            let filter = CompiledURLFilter(parsed)
+            let regex = try Self.reference(pattern, caseSensitive: caseSensitive)
+            for _ in 0..<20 {
+                let url = Self.randomURL(&generator)
+                compared += 1
+                #expect(filter.matches(url) == Self.referenceMatches(regex, url), "'\(pattern)'\(caseSensitive ? " (case-sensitive)" : "") on '\(url)'")
+            }
+        }
+        #expect(compared > 20_000)
+    }
+
+    @Test func aMatcherOfManyFiltersAgreesWithTheReferenceOnEachURL() throws {
+        var generator = URLFilterFuzzTests.Generator(state: 0x5EED_0F_1157)
+        for _ in 0..<20 {
+            let patterns = (0..<200).map { _ in Self.randomPattern(&generator) }
+            let results = patterns.map { URLFilterParser.parse($0) }
+            let matcher = URLFilterMatcher(results)
+            let regexes = try patterns.map { try Self.reference($0, caseSensitive: false) }
+            for _ in 0..<100 {
+                let url = Self.randomURL(&generator)
+                let expected = patterns.indices.filter { index in
+                    switch results[index] {
+                    case .filter: return Self.referenceMatches(regexes[index], url)
+                    // WebKit makes any pattern whose terms can all match nothing universal, even
+                    // `^[a-c]*$` (`URLFilterParser::finalize`): the rule applies to every URL.
+                    case .matchesEverything: return true
+                    case .rejected: return false
+                    }
+                }
+                let actual = matcher.matches(url)
+                let missing = Set(expected).subtracting(actual).sorted().map { patterns[$0] }
+                let extra = Set(actual).subtracting(expected).sorted().map { patterns[$0] }
+                #expect(actual == expected, "'\(url)': missing \(missing), extra \(extra)")
+            }
+        }
+    }
+
+    @Test(arguments: [
+        // WebKit test `DotDoesNotIncludeEndOfLine`.
+        ("https://webkit\\.org/.", "https://webkit.org/", false),
+        ("https://webkit\\.org/.", "https://webkit.org/a", true),
+        // `$` is the end of the whole URL.
+        ("\\.js$", "https://a.example/x.js", true),
+        ("\\.js$", "https://a.example/x.js?v=1", false),
+        // Unanchored unless `^`.
+        ("^ads", "https://a.example/ads", false),
+        ("ads", "https://a.example/ads", true),
+        ("ADS", "https://a.example/ads", true),
+    ])
+    func webKitSemantics(pattern: String, url: String, expected: Bool) throws {
+        guard case .filter(let parsed) = URLFilterParser.parse(pattern) else { Issue.record("not a filter"); return }
+        #expect(CompiledURLFilter(parsed).matches(url) == expected)
+        #expect(URLFilterMatcher([.filter(parsed)]).matches(url) == (expected ? [0] : []))
+    }
+
+    @Test func caseSensitiveFiltersMatchOnlyTheirCase() throws {
+        guard case .filter(let parsed) = URLFilterParser.parse("/ADS/", caseSensitive: true) else { return }
+        let matcher = URLFilterMatcher([.filter(parsed), .matchesEverything, URLFilterParser.parse("a|b")])
+        #expect(matcher.matches("https://x.example/ADS/") == [0, 1])
+        #expect(matcher.matches("https://x.example/ads/") == [1])
+    }
+}
