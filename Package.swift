@@ -20,7 +20,9 @@ let package = Package(
         // The core: loading, the model, lint rules, reporters. Never imports ArgumentParser.
         .target(
             name: "WebPolicyKit",
-            dependencies: ["URLFilter", .product(name: "Yams", package: "Yams")]
+            dependencies: ["URLFilter", .product(name: "Yams", package: "Yams")],
+            // Debian's publicsuffix package (20230209), for third-party decisions in simulate.
+            resources: [.copy("Resources/public_suffix_list.dat")]
         ),
         // The command line: a thin wrapper over WebPolicyKit.
         .executableTarget(

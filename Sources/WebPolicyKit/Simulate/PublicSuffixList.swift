@@ -1,0 +1,101 @@
+import Foundation
+
+/// The Public Suffix List, for WebKit's third-party test: a load is third-party when its host
+/// is not within the registrable domain (eTLD+1) of the top document
+/// (`ResourceLoadInfo::isThirdParty`, `RegistrableDomain::matches`). Both the ICANN and the
+/// private sections apply, as in the list's own algorithm.
+public struct PublicSuffixList: Sendable {
+    private var rules: Set<String> = []
+    private var wildcards: Set<String> = []
+    private var exceptions: Set<String> = []
+    public private(set) var ruleCount = 0
+
+    public struct LoadError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Parses the list's text format: one rule per line, `//` comments, `*.` wildcards, `!`
+    /// exceptions; international rules are stored in punycode.
+    public init(text: String) {
+        for line in text.split(whereSeparator: \.isNewline) {
+            guard let rule = line.split(whereSeparator: \.isWhitespace).first, !rule.hasPrefix("//") else { continue }
+            var name = String(rule).lowercased()
+            if !name.unicodeScalars.allSatisfy(\.isASCII) { name = Punycode.toASCII(host: name) ?? name }
+            ruleCount += 1
+            if name.hasPrefix("!") {
+                exceptions.insert(String(name.dropFirst()))
+            } else if name.hasPrefix("*.") {
+                wildcards.insert(String(name.dropFirst(2)))
+            } else {
+                rules.insert(name)
+            }
+        }
+    }
+
+    public init(contentsOf path: String) throws(LoadError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LoadError(description: "cannot read the public suffix list \(path)")
+        }
+        self.init(text: String(decoding: data, as: UTF8.self))
+        if ruleCount == 0 { throw LoadError(description: "\(path) holds no public suffix rules") }
+    }
+
+    /// The snapshot shipped with webpolicy (a package resource), found beside the executable;
+    /// Debian's own copy is the fallback.
+    public static func bundled() throws(LoadError) -> PublicSuffixList {
+        guard let path = bundledPath() else {
+            throw LoadError(description: "the bundled public suffix list was not found next to the webpolicy executable (install webpolicy_WebPolicyKit.resources with it), and /usr/share/publicsuffix has none; pass --public-suffix-list FILE")
+        }
+        return try PublicSuffixList(contentsOf: path)
+    }
+
+    /// Where `bundled()` reads from. SwiftPM's `Bundle.module` would end the process when the
+    /// resources are not installed; this looks in the same places and reports instead.
+    static func bundledPath() -> String? {
+        let name = "public_suffix_list.dat"
+        var folders: [URL] = []
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
+        for base in [executable, Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()] {
+            folders.append(base.appendingPathComponent("webpolicy_WebPolicyKit.resources"))
+            folders.append(base.appendingPathComponent("webpolicy_WebPolicyKit.bundle"))
+            folders.append(base.appendingPathComponent("webpolicy_WebPolicyKit.bundle/Contents/Resources"))
+        }
+        folders.append(URL(fileURLWithPath: "/usr/share/publicsuffix"))
+        return folders.map { $0.appendingPathComponent(name).path }.first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// The public suffix of `host` (lowercase, punycode): the longest matching rule, with
+    /// exceptions winning and an unlisted top-level label as the default rule.
+    public func publicSuffix(of host: String) -> String {
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard !labels.isEmpty else { return host }
+        for start in labels.indices {
+            let candidate = labels[start...].joined(separator: ".")
+            if exceptions.contains(candidate) {
+                return labels[(start + 1)...].joined(separator: ".")
+            }
+            if rules.contains(candidate) { return candidate }
+            if start + 1 < labels.count, wildcards.contains(labels[(start + 1)...].joined(separator: ".")) { return candidate }
+        }
+        return labels[labels.count - 1]
+    }
+
+    /// eTLD+1, or the host itself when it is an IP address, a public suffix or has one label.
+    public func registrableDomain(of host: String) -> String {
+        if host.hasPrefix("[") || IPv4.canonical(host) == host { return host }
+        let suffix = publicSuffix(of: host)
+        guard host.count > suffix.count, host.hasSuffix("." + suffix) else { return host }
+        let rest = host.dropLast(suffix.count + 1)
+        let label = rest.split(separator: ".").last.map(String.init) ?? String(rest)
+        return label + "." + suffix
+    }
+
+    /// WebKit `isThirdParty`: the resource's host is not the top document's registrable domain
+    /// or below it. Scheme and port do not matter.
+    public func isThirdParty(resourceHost: String?, topHost: String?) -> Bool {
+        let top = topHost.map { registrableDomain(of: $0) } ?? ""
+        let resource = resourceHost ?? ""
+        if top.isEmpty { return !resource.isEmpty }
+        return !(resource == top || resource.hasSuffix("." + top))
+    }
+}
