@@ -39,28 +39,35 @@ public enum ContentBlockerImporter {
         }
     }
 
-    public static func importList(_ file: SourceFile, options: Options = Options()) -> ImportResult {
-        func report(_ diagnostics: [Diagnostic]) -> LintReport {
-            LintReport(diagnostics: diagnostics, sources: [file.path: file], lintedFiles: [file.path])
-        }
+    /// A list read as WebKit reads it: the rules WebKit keeps, or nil when it refuses the list,
+    /// with every diagnostic (errors, and warnings for what it ignores).
+    public static func parseList(_ file: SourceFile) -> (rules: [(index: Int, node: JSONNode)]?, diagnostics: [Diagnostic]) {
         let root: JSONNode
         switch JSONDocument.parse(file.text) {
         case .failure(let error):
-            return ImportResult(policyText: nil, report: report([Diagnostic(
+            return (nil, [Diagnostic(
                 ruleID: ImportCheck.jsonSyntax.id, severity: .error,
                 message: "\(error.message) (WebKit: \(ContentExtensionError.jsonInvalid.rawValue))",
-                location: file.location(SourceRange(at: error.position)))]), importedRules: 0)
+                location: file.location(SourceRange(at: error.position)))])
         case .success(let node):
             root = node
         }
         // Every rule counts against one list here; the policy may hold more, as compile splits.
         let parsed = WebKitRuleListParser.parse(root, maximumRuleCount: .max)
-        var diagnostics = parsed.issues.map { diagnostic(for: $0, in: file) }
-        guard parsed.isAccepted else {
+        let diagnostics = parsed.issues.map { diagnostic(for: $0, in: file) }
+        return (parsed.isAccepted ? parsed.keptRules.map { ($0.index, $0.rule) } : nil, diagnostics)
+    }
+
+    public static func importList(_ file: SourceFile, options: Options = Options()) -> ImportResult {
+        func report(_ diagnostics: [Diagnostic]) -> LintReport {
+            LintReport(diagnostics: diagnostics, sources: [file.path: file], lintedFiles: [file.path])
+        }
+        var (kept, diagnostics) = parseList(file)
+        guard let kept else {
             return ImportResult(policyText: nil, report: report(diagnostics), importedRules: 0)
         }
         var conversion = RuleConversion(file: file)
-        let rules = parsed.keptRules.map { conversion.convert($0.rule, index: $0.index) }
+        let rules = kept.map { conversion.convert($0.node, index: $0.index) }
         diagnostics += conversion.diagnostics
         let target = options.target ?? conversion.requiredTarget
         let policy = document(rules: rules, name: options.name ?? defaultName(for: file.path), target: target, source: file.path)

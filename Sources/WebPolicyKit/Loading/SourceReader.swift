@@ -30,10 +30,35 @@ enum SourceReader {
     enum Expected {
         case policy
         case contentBlockerList
+        case trace
+        case har
 
-        var noun: String { self == .policy ? "YAML policy" : "JSON content-blocker list" }
-        var plural: String { self == .policy ? "policies" : "content-blocker lists" }
-        var emptyHint: String { self == .policy ? "a policy starts with 'webpolicy: 1' and a 'name'" : "a content-blocker list is a JSON array of rules" }
+        var noun: String {
+            switch self {
+            case .policy: return "YAML policy"
+            case .contentBlockerList: return "JSON content-blocker list"
+            case .trace: return "trace"
+            case .har: return "HAR file"
+            }
+        }
+
+        var plural: String {
+            switch self {
+            case .policy: return "policies"
+            case .contentBlockerList: return "content-blocker lists"
+            case .trace: return "traces"
+            case .har: return "HAR files"
+            }
+        }
+
+        var emptyHint: String {
+            switch self {
+            case .policy: return "a policy starts with 'webpolicy: 1' and a 'name'"
+            case .contentBlockerList: return "a content-blocker list is a JSON array of rules"
+            case .trace: return "a trace holds one request per line: [TYPE] URL [key=value ...]"
+            case .har: return "a HAR file is the JSON that a browser's network inspector exports"
+            }
+        }
     }
 
     static func read(path: String, displayPath: String, reference: SourceLocation? = nil, expecting expected: Expected = .policy) -> Outcome {

@@ -1,0 +1,148 @@
+import Foundation
+
+/// The results of simulating traces, and how to print them.
+public struct SimulationReport: Sendable {
+    public struct TraceResults: Sendable {
+        public var trace: Trace
+        /// The policy simulated, as its path, or the bare list's path.
+        public var subject: String
+        public var results: [RequestResult]
+    }
+
+    public var traces: [TraceResults]
+
+    public init(traces: [TraceResults]) {
+        self.traces = traces
+    }
+
+    public var all: [RequestResult] { traces.flatMap(\.results) }
+    public var passed: Int { all.filter { $0.hasExpectations && $0.passed }.count }
+    public var failed: Int { all.filter { !$0.passed }.count }
+    public var unchecked: Int { all.filter { !$0.hasExpectations }.count }
+
+    /// Failures with expected, actual and why (all requests with `verbose`), then the counts.
+    public func human(verbose: Bool) -> String {
+        var output = ""
+        for traceResults in traces {
+            for result in traceResults.results where verbose || !result.passed {
+                let entry = result.entry
+                let status = !result.hasExpectations ? "    " : result.passed ? "ok  " : "FAIL"
+                output += "\(traceResults.trace.file.path):\(entry.line): \(status) \(result.verdict.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))\(entry.typeName) \(entry.url)\n"
+                for failure in result.failures { output += "  \(failure)\n" }
+                output += "  why: \(result.reason)\n"
+                if result.finalURL != entry.url { output += "  final URL: \(result.finalURL.requestString)\n" }
+                if !result.cookies.isEmpty { output += "  cookies: \(result.cookies.joined(separator: ", "))\n" }
+                if !result.hiddenSelectors.isEmpty { output += "  hidden: \(result.hiddenSelectors.joined(separator: ", "))\n" }
+            }
+        }
+        if unchecked > 0 { output += "\(unchecked) request\(unchecked == 1 ? "" : "s") without expectations\n" }
+        output += "\(passed) passed, \(failed) failed\n"
+        return output
+    }
+
+    /// One JSON object per request, one per line (docs/trace-format.md lists the fields).
+    public func jsonLines() -> String {
+        var output = ""
+        for traceResults in traces {
+            for result in traceResults.results {
+                output += Self.json(result, trace: traceResults.trace.file.path).serialized(pretty: false) + "\n"
+            }
+        }
+        return output
+    }
+
+    static func json(_ result: RequestResult, trace: String) -> JSONValue {
+        let entry = result.entry
+        var members: [(String, JSONValue)] = [
+            ("trace", .string(trace)),
+            ("line", .int(entry.line)),
+            ("url", .string(entry.url.description)),
+            ("type", .string(entry.typeName)),
+            ("top", .string(result.topURL.description)),
+            ("verdict", .string(result.verdict.rawValue)),
+            ("expected", entry.expect.map { .string($0.rawValue) } ?? .null),
+            ("pass", .bool(result.passed)),
+            ("finalURL", .string(result.finalURL.requestString)),
+            ("actions", .array(result.actions.map { .string($0.rawValue) })),
+            ("matchedRules", .array(result.matchedRules.map(Self.json))),
+            ("decidedBy", result.decidedBy.map(Self.json) ?? .null),
+            ("reason", .string(result.reason)),
+            ("cookies", .array(result.cookies.map(JSONValue.string))),
+            ("hiddenSelectors", .array(result.hiddenSelectors.map(JSONValue.string))),
+            ("notifications", .array(result.notifications.map(JSONValue.string))),
+        ]
+        if !result.failures.isEmpty { members.append(("failures", .array(result.failures.map(JSONValue.string)))) }
+        return .object(members)
+    }
+
+    static func json(_ origin: RuleOrigin) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        members.append(("id", origin.id.map(JSONValue.string) ?? .null))
+        if let location = origin.location {
+            members.append(("file", .string(location.path)))
+            members.append(("line", .int(location.range.start.line)))
+        }
+        if origin.index >= 0 { members.append(("rule", .int(origin.index))) }
+        if let expansion = origin.expansion { members.append(("expansion", .string(expansion))) }
+        return .object(members)
+    }
+
+    /// JUnit XML: a test suite per trace, a test case per request.
+    public func junit() -> String {
+        var output = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        output += "<testsuites name=\"webpolicy simulate\" tests=\"\(all.count)\" failures=\"\(failed)\">\n"
+        for traceResults in traces {
+            let failures = traceResults.results.filter { !$0.passed }.count
+            output += "  <testsuite name=\"\(xml(traceResults.trace.file.path))\" tests=\"\(traceResults.results.count)\" failures=\"\(failures)\">\n"
+            for result in traceResults.results {
+                let name = "line \(result.entry.line): \(result.entry.typeName) \(result.entry.url)"
+                output += "    <testcase classname=\"\(xml(traceResults.trace.file.path))\" name=\"\(xml(name))\""
+                if result.passed {
+                    output += "/>\n"
+                } else {
+                    output += ">\n      <failure message=\"\(xml(result.failures.joined(separator: "; ")))\">\(xml("why: " + result.reason))</failure>\n    </testcase>\n"
+                }
+            }
+            output += "  </testsuite>\n"
+        }
+        return output + "</testsuites>\n"
+    }
+
+    private func xml(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            default:
+                if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" { escaped += "&#\(scalar.value);" } else { escaped.unicodeScalars.append(scalar) }
+            }
+        }
+        return escaped
+    }
+}
+
+/// Writes actual verdicts into a trace as `expect=` values: an existing `expect=` is replaced,
+/// otherwise one is appended after the line's last field; comments, blank lines and order stay.
+public enum TraceRecorder {
+    public static func record(_ results: [RequestResult], into file: SourceFile) -> String {
+        var byLine: [Int: RequestResult] = [:]
+        for result in results { byLine[result.entry.line] = result }
+        var lines = file.text.components(separatedBy: "\n")
+        for (offset, original) in lines.enumerated() {
+            guard let result = byLine[offset + 1] else { continue }
+            var scalars = Array(original.unicodeScalars)
+            let field = Array("expect=\(result.verdict.rawValue)".unicodeScalars)
+            if let range = result.entry.expectRange {
+                scalars.replaceSubrange((range.start.column - 1)..<(range.end.column - 1), with: field)
+            } else {
+                let end = min(result.entry.fieldsEnd - 1, scalars.count)
+                scalars.insert(contentsOf: [" "] + field, at: end)
+            }
+            lines[offset] = String(String.UnicodeScalarView(scalars))
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,265 @@
+/// What simulate decides for one request.
+public struct RequestResult: Sendable {
+    public var entry: TraceEntry
+    public var topURL: CanonicalURL
+    public var verdict: Verdict
+    /// The URL the load continues with (upgraded by `make-https`).
+    public var finalURL: CanonicalURL
+    /// The WebKit actions that survive, in the order block, block-cookies, css-display-none,
+    /// make-https, notify (each once).
+    public var actions: [ContentActionType]
+    /// Every content rule whose trigger matched, in rule order, before ignore rules.
+    public var matchedRules: [RuleOrigin]
+    /// The rule or policy entry that decided the verdict, if one did.
+    public var decidedBy: RuleOrigin?
+    /// The `ignore-previous-rules` that cancelled earlier matches, if one did.
+    public var cancelledBy: RuleOrigin?
+    /// Why, in words.
+    public var reason: String
+    public var cookies: [String]
+    public var hiddenSelectors: [String]
+    public var notifications: [String]
+    /// What did not hold: empty when every expectation of the line holds.
+    public var failures: [String]
+    public var hasExpectations: Bool { entry.expect != nil || entry.cookies != nil }
+    public var passed: Bool { failures.isEmpty }
+}
+
+/// Replays trace lines through the verdict pipeline (docs/semantics.md): content rules with
+/// WebKit's semantics, then — for a policy — the scheme gate, interception and cookies.
+public struct Simulator: Sendable {
+    /// The policy's lists (one per list after a split), or one bare list.
+    private let lists: [ContentRuleEngine]
+    private let policy: Policy?
+    private let suffixes: PublicSuffixList
+
+    /// Simulates a policy: its content rules as compile lowers and splits them.
+    public init(policy: Policy, publicSuffixList: PublicSuffixList) {
+        let plan = RuleListSplitter.plan(ContentBlockerLowering.lower(policy), target: policy.targetVersion, checkConflicts: false)
+        var offset = 0
+        var lists: [ContentRuleEngine] = []
+        for rules in plan.lists {
+            lists.append(ContentRuleEngine(rules: rules.enumerated().map { index, rule in
+                (rule.json, RuleOrigin(index: offset + index, id: rule.source.id?.value, location: rule.source.location, expansion: rule.expansion))
+            }))
+            offset += rules.count
+        }
+        self.lists = lists
+        self.policy = policy
+        self.suffixes = publicSuffixList
+    }
+
+    /// Simulates a bare content-blocker list: only what WebKit itself does.
+    public init(contentRules: [(rule: JSONValue, origin: RuleOrigin)], publicSuffixList: PublicSuffixList) {
+        lists = [ContentRuleEngine(rules: contentRules)]
+        policy = nil
+        suffixes = publicSuffixList
+    }
+
+    public func run(_ trace: Trace) -> [RequestResult] {
+        var top: CanonicalURL?
+        var pagesLoaded = 0
+        var results: [RequestResult] = []
+        results.reserveCapacity(trace.entries.count)
+        for entry in trace.entries {
+            let isNavigation = entry.kind != .resource
+            // A top-level navigation is its own main document (WebKit `ResourceLoadInfo`).
+            let topURL = isNavigation ? entry.url : (entry.top ?? top ?? entry.url)
+            var result = evaluate(entry, topURL: topURL, isFirstPage: entry.kind == .page && pagesLoaded == 0, pagesLoaded: pagesLoaded)
+            // Said first when an ignore rule cancelled what matched before it.
+            if let cancelledBy = result.cancelledBy, result.decidedBy != cancelledBy {
+                result.reason = "content rule \(describe(cancelledBy)) cancels the rules before it; " + result.reason
+            }
+            check(&result)
+            results.append(result)
+            if entry.kind == .page {
+                top = result.verdict == .block ? top : result.finalURL
+                pagesLoaded += 1
+            }
+        }
+        return results
+    }
+
+    private func evaluate(_ entry: TraceEntry, topURL: CanonicalURL, isFirstPage: Bool, pagesLoaded: Int) -> RequestResult {
+        let isNavigation = entry.kind != .resource
+        let frameURL = entry.frame ?? topURL
+        let load = ContentLoad(
+            url: entry.url, resourceType: entry.resourceType, topURL: topURL, frameURL: frameURL,
+            isMainFrame: entry.frame == nil || isNavigation,
+            method: RequestMethod(rawValue: (entry.method ?? "GET").lowercased()),
+            isThirdParty: isNavigation ? false : suffixes.isThirdParty(resourceHost: entry.url.host, topHost: topURL.host))
+        var result = RequestResult(entry: entry, topURL: topURL, verdict: .allow, finalURL: entry.url, actions: [], matchedRules: [],
+                                   reason: "", cookies: [], hiddenSelectors: [], notifications: [], failures: [])
+
+        // 1. Content rules, each list on its own (WebKit: ignore rules never cross lists).
+        var surviving: [(type: ContentActionType, origin: RuleOrigin, selector: String?, notification: String?)] = []
+        var ignoredBy: RuleOrigin?
+        for list in lists {
+            let listResult = list.evaluate(load)
+            result.matchedRules += listResult.matched
+            surviving += listResult.actions
+            ignoredBy = ignoredBy ?? listResult.ignoredBy
+        }
+        result.cancelledBy = ignoredBy
+        let order: [ContentActionType] = [.block, .blockCookies, .cssDisplayNone, .makeHTTPS, .notify]
+        result.actions = order.filter { type in surviving.contains { $0.type == type } }
+        result.hiddenSelectors = surviving.compactMap { $0.type == .cssDisplayNone ? $0.selector : nil }
+        result.notifications = surviving.compactMap { $0.type == .notify ? $0.notification : nil }
+        let blockCookies = surviving.contains { $0.type == .blockCookies }
+
+        // `block` wins over `make-https` (WebKit test `StrictPrefixSeparatedMachines3`).
+        if let block = surviving.first(where: { $0.type == .block }) {
+            result.verdict = .block
+            result.decidedBy = block.origin
+            result.reason = "content rule \(describe(block.origin)) blocks it"
+            return result
+        }
+        var upgradedBy: RuleOrigin?
+        // `make-https`: http and ws on their default port only (WebKit `applyResultsToRequest`).
+        if let upgrade = surviving.first(where: { $0.type == .makeHTTPS }),
+           entry.url.scheme == "http" || entry.url.scheme == "ws", entry.url.port == nil {
+            result.finalURL = entry.url.upgraded(to: entry.url.scheme == "http" ? "https" : "wss")
+            result.verdict = .upgrade
+            result.decidedBy = upgrade.origin
+            upgradedBy = upgrade.origin
+            result.reason = "content rule \(describe(upgrade.origin)) upgrades it to \(result.finalURL.requestString)"
+        }
+        guard let policy else {
+            if upgradedBy == nil { result.reason = result.matchedRules.isEmpty ? "no content rule matches it" : "no surviving content rule blocks or upgrades it" }
+            return result
+        }
+
+
+        // 2. The scheme gate, on the URL the load continues with.
+        let url = result.finalURL
+        switch url.scheme {
+        case "https", "wss":
+            if upgradedBy == nil { result.reason = "\(url.scheme) passes the scheme gate" }
+        case "http", "ws":
+            guard let entry = policy.httpAllowlist.first(where: { allowlistMatches($0, host: url.host ?? "") }) else {
+                result.verdict = .block
+                result.decidedBy = nil
+                result.reason = "plain \(url.scheme) to \(url.host ?? "no host"), which is not on the http-allowlist"
+                return result
+            }
+            result.reason = "\(url.host ?? "") is on the http-allowlist (\(describe(entry.location)))"
+        case "about", "data", "blob":
+            result.reason = "WebKit handles \(url.scheme): URLs itself"
+        default:
+            if let handler = policy.interception.first(where: { $0.scheme.value.lowercased() == url.scheme && interceptionMatches($0, url: url, method: entry.method) }) {
+                result.verdict = .intercept
+                result.decidedBy = origin(of: handler)
+                result.reason = "interception rule \(describe(origin(of: handler))) handles the \(url.scheme) scheme"
+                return result
+            }
+            guard let allowed = policy.schemeAllowlist.first(where: { schemeAllowlistMatches($0, url: url) }) else {
+                result.verdict = .block
+                result.decidedBy = nil
+                let listed = policy.schemeAllowlist.contains { $0.scheme.value.lowercased() == url.scheme }
+                result.reason = listed
+                    ? "the scheme-allowlist admits \(url.scheme): only for other hosts or paths"
+                    : "the scheme \(url.scheme) has no handler and is not on the scheme-allowlist"
+                return result
+            }
+            result.reason = "the scheme-allowlist hands \(url.scheme): URLs to the system (\(describe(allowed.location)))"
+            result.decidedBy = RuleOrigin(index: -1, id: nil, location: allowed.location)
+            return result
+        }
+
+        // 3. http(s) interception.
+        if let handler = policy.interception.first(where: { $0.scheme.value.lowercased() == url.scheme && interceptionMatches($0, url: url, method: entry.method) }) {
+            result.verdict = .intercept
+            result.decidedBy = origin(of: handler)
+            result.reason = "interception rule \(describe(origin(of: handler))) serves it"
+            return result
+        }
+
+        // 4. Cookies that would be sent.
+        if !blockCookies {
+            result.cookies = policy.cookies.filter { cookie in
+                cookieIsSent(cookie, url: url, load: load, isNavigation: isNavigation, isFirstPage: isFirstPage, pagesLoaded: pagesLoaded)
+            }.map(\.name.value)
+        }
+        return result
+    }
+
+    private func check(_ result: inout RequestResult) {
+        if let expected = result.entry.expect, expected != result.verdict {
+            result.failures.append("expected \(expected.rawValue), got \(result.verdict.rawValue)")
+        }
+        if let expected = result.entry.cookies, Set(expected) != Set(result.cookies) {
+            let shown = { (names: [String]) in names.isEmpty ? "none" : names.joined(separator: ",") }
+            result.failures.append("expected cookies \(shown(expected)), got \(shown(result.cookies))")
+        }
+    }
+
+    // MARK: Policy matching
+
+    /// `host` for that host only; `*.host` for its subdomains; `include-subdomains` for both.
+    private func allowlistMatches(_ entry: HTTPAllowlistEntry, host: String) -> Bool {
+        hostPatternMatches(entry.host.value, host: host, includeSubdomains: entry.includeSubdomains?.value ?? false)
+    }
+
+    private func hostPatternMatches(_ pattern: String, host: String, includeSubdomains: Bool = false) -> Bool {
+        let pattern = pattern.lowercased()
+        let host = host.lowercased()
+        if pattern.hasPrefix("*.") { return host.hasSuffix(String(pattern.dropFirst(1))) }
+        return host == pattern || (includeSubdomains && host.hasSuffix("." + pattern))
+    }
+
+    private func schemeAllowlistMatches(_ entry: SchemeAllowlistEntry, url: CanonicalURL) -> Bool {
+        guard entry.scheme.value.lowercased() == url.scheme else { return false }
+        if let hosts = entry.hosts?.value, !hosts.contains(where: { $0.value.lowercased() == (url.host ?? "").lowercased() }) { return false }
+        if let paths = entry.paths?.value, !paths.contains(where: { url.path.hasPrefix($0.value) }) { return false }
+        return true
+    }
+
+    private func interceptionMatches(_ rule: InterceptionRule, url: CanonicalURL, method: String?) -> Bool {
+        if let hosts = rule.hosts?.value, !hosts.contains(where: { hostPatternMatches($0.value, host: url.host ?? "") }) { return false }
+        if let paths = rule.paths?.value, !paths.contains(where: { url.path.hasPrefix($0.value) }) { return false }
+        if let methods = rule.methods?.value, !methods.contains(where: { $0.value.rawValue.uppercased() == (method ?? "GET") }) { return false }
+        return true
+    }
+
+    /// RFC 6265 domain and path matching, `Secure`, SameSite for cross-site loads, and how the
+    /// app delivers the cookie (seed 001): the cookie store from the start; a `Cookie` header on
+    /// the first top-level request only; `document.cookie` from a script that runs once the
+    /// first document has loaded, so not on that document's own request.
+    private func cookieIsSent(_ cookie: CookieRule, url: CanonicalURL, load: ContentLoad, isNavigation: Bool, isFirstPage: Bool, pagesLoaded: Int) -> Bool {
+        guard let host = url.host, url.scheme == "https" || url.scheme == "http" || url.scheme == "wss" || url.scheme == "ws" else { return false }
+        let domain = cookie.domain.value.lowercased().drop { $0 == "." }
+        let domainMatches = (cookie.hostOnly?.value ?? false) ? host == domain : (host == domain || host.hasSuffix("." + domain))
+        guard domainMatches else { return false }
+        let path = cookie.path?.value ?? "/"
+        guard url.path == path || (url.path.hasPrefix(path) && (path.hasSuffix("/") || url.path.dropFirst(path.count).hasPrefix("/"))) else { return false }
+        if cookie.secure?.value ?? false, url.scheme != "https" && url.scheme != "wss" { return false }
+        if let maxAge = cookie.maxAge?.value, maxAge <= 0 { return false }
+        if load.isThirdParty {
+            switch cookie.sameSite?.value {
+            case .strict: return false
+            case .lax: if !(isNavigation && (load.method ?? .get) == .get) { return false }
+            case .none?, nil: break
+            }
+        }
+        switch cookie.via?.value ?? .cookieStore {
+        case .cookieStore: return true
+        case .header: return isFirstPage
+        case .documentCookie: return pagesLoaded > 0
+        }
+    }
+
+    private func origin(of rule: InterceptionRule) -> RuleOrigin {
+        RuleOrigin(index: -1, id: rule.id?.value, location: rule.location)
+    }
+
+    private func describe(_ origin: RuleOrigin) -> String {
+        var text = origin.id.map { "'\($0)'" } ?? "#\(origin.index + 1)"
+        if let location = origin.location { text += " (\(describe(location)))" }
+        if let expansion = origin.expansion { text += " [\(expansion)]" }
+        return text
+    }
+
+    private func describe(_ location: SourceLocation) -> String {
+        "\(location.path):\(location.range.start.line)"
+    }
+}
