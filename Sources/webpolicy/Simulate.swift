@@ -62,7 +62,9 @@ struct Simulate: ParsableCommand {
         let session = SimulationSession(policyOverride: policy, contentRulesPath: contentRules, publicSuffixListPath: publicSuffixList,
                                         configuration: try configuration.load())
         let outcome = try session.run(paths: traces)
-        let policyFindings = diagnostics.applied(to: outcome.policyFindings)
+        var policyFindings = diagnostics.applied(to: outcome.policyFindings)
+        // Lint's warnings belong to lint; simulate shows them only when asked.
+        if !verbose { policyFindings = LintReport(diagnostics: policyFindings.diagnostics.filter { $0.severity == .error }, sources: policyFindings.sources, lintedFiles: policyFindings.lintedFiles) }
         diagnostics.showOnStandardError(policyFindings)
         if !outcome.inputProblems.diagnostics.isEmpty {
             diagnostics.showOnStandardError(outcome.inputProblems)

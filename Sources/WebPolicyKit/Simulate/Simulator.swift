@@ -21,7 +21,7 @@ public struct RequestResult: Sendable {
     public var notifications: [String]
     /// What did not hold: empty when every expectation of the line holds.
     public var failures: [String]
-    public var hasExpectations: Bool { entry.expect != nil || entry.cookies != nil }
+    public var hasExpectations: Bool { entry.expect != nil || entry.cookies != nil || entry.actions != nil }
     public var passed: Bool { failures.isEmpty }
 }
 
@@ -186,6 +186,10 @@ public struct Simulator: Sendable {
     private func check(_ result: inout RequestResult) {
         if let expected = result.entry.expect, expected != result.verdict {
             result.failures.append("expected \(expected.rawValue), got \(result.verdict.rawValue)")
+        }
+        if let expected = result.entry.actions, Set(expected) != Set(result.actions) {
+            let shown = { (actions: [ContentActionType]) in actions.isEmpty ? "none" : actions.map(\.rawValue).joined(separator: ",") }
+            result.failures.append("expected actions \(shown(expected)), got \(shown(result.actions))")
         }
         if let expected = result.entry.cookies, Set(expected) != Set(result.cookies) {
             let shown = { (names: [String]) in names.isEmpty ? "none" : names.joined(separator: ",") }

@@ -34,6 +34,8 @@ public struct TraceEntry: Sendable {
     public var expectRange: SourceRange?
     /// Expected cookie names; nil when the line does not say.
     public var cookies: [String]?
+    /// Expected surviving WebKit actions (`actions=block-cookies,css-display-none`, `none`).
+    public var actions: [ContentActionType]?
     public var source: String
     /// The column just after the last field, where `--record` appends `expect=`.
     public var fieldsEnd: Int = 0
@@ -72,7 +74,7 @@ public enum TraceParser {
         return types
     }()
 
-    static let keys = ["type", "top", "frame", "method", "expect", "cookies"]
+    static let keys = ["type", "top", "frame", "method", "expect", "cookies", "actions"]
 
     public static func parse(_ file: SourceFile) -> (trace: Trace, problems: [Problem]) {
         var trace = Trace(file: file, entries: [])
@@ -187,6 +189,17 @@ public enum TraceParser {
                     }
                     entry.expect = verdict
                     entry.expectRange = range(field)
+                case "actions":
+                    var actions: [ContentActionType] = []
+                    for name in value == "none" ? [] : value.split(separator: ",").map(String.init) {
+                        guard let action = ContentActionType(rawValue: name), [.block, .blockCookies, .cssDisplayNone, .makeHTTPS, .notify].contains(action) else {
+                            problems.append(Problem(message: "'\(name)' is not an action that survives to a load", range: range(field, from: valueColumn),
+                                                    hint: "actions: block, block-cookies, css-display-none, make-https, notify, or none"))
+                            continue
+                        }
+                        actions.append(action)
+                    }
+                    entry.actions = actions
                 default:  // cookies
                     entry.cookies = value.isEmpty || value == "none" ? [] : value.split(separator: ",", omittingEmptySubsequences: true).map(String.init)
                 }
