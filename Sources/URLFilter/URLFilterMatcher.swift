@@ -6,47 +6,59 @@
 /// universal actions) match every URL. Time is linear in the URL for the scan, and linear per
 /// candidate filter; no backtracking anywhere.
 public struct URLFilterMatcher: Sendable {
-    private var filters: [CompiledURLFilter?] = []
+    /// Distinct filters, each compiled once, with the positions that hold it.
+    private var unique: [CompiledURLFilter] = []
+    private var positionsOfUnique: [[Int32]] = []
     private var universal: [Int] = []
-    private var unindexed: [Int] = []
+    private var unindexed: [Int32] = []
     private var index: AhoCorasick
-    /// Ids of each literal; literals shared by several filters are stored once.
-    private var filtersOfLiteral: [[Int32]] = []
+    /// Distinct filters of each literal.
+    private var uniquesOfLiteral: [[Int32]] = []
+    private var positionCount = 0
 
     /// Literals shorter than this occur in too many URLs to be worth indexing.
     static let minimumLiteral = 3
 
     /// `filters[i]` is filter i: parsed, matching everything, or refused (never matches).
+    /// Identical filters (a blocklist repeats many) are compiled and run once.
     public init(_ results: [URLFilterParseResult]) {
+        positionCount = results.count
+        var uniqueIDs: [ParsedURLFilter: Int] = [:]
         var literalIDs: [[UInt8]: Int] = [:]
         var literals: [(literal: [UInt8], id: Int)] = []
         for (position, result) in results.enumerated() {
             switch result {
             case .matchesEverything:
                 universal.append(position)
-                filters.append(nil)
             case .rejected:
-                filters.append(nil)
+                continue
             case .filter(let parsed):
-                filters.append(CompiledURLFilter(parsed))
-                let literal = RequiredLiteral.longest(in: parsed)
-                guard literal.count >= Self.minimumLiteral else {
-                    unindexed.append(position)
+                if let id = uniqueIDs[parsed] {
+                    positionsOfUnique[id].append(Int32(position))
                     continue
                 }
-                if let id = literalIDs[literal] {
-                    filtersOfLiteral[id].append(Int32(position))
+                let id = unique.count
+                uniqueIDs[parsed] = id
+                unique.append(CompiledURLFilter(parsed))
+                positionsOfUnique.append([Int32(position)])
+                let literal = RequiredLiteral.longest(in: parsed)
+                guard literal.count >= Self.minimumLiteral else {
+                    unindexed.append(Int32(id))
+                    continue
+                }
+                if let literalID = literalIDs[literal] {
+                    uniquesOfLiteral[literalID].append(Int32(id))
                 } else {
-                    literalIDs[literal] = filtersOfLiteral.count
-                    literals.append((literal, filtersOfLiteral.count))
-                    filtersOfLiteral.append([Int32(position)])
+                    literalIDs[literal] = uniquesOfLiteral.count
+                    literals.append((literal, uniquesOfLiteral.count))
+                    uniquesOfLiteral.append([Int32(id)])
                 }
             }
         }
         index = AhoCorasick(literals)
     }
 
-    public var count: Int { filters.count }
+    public var count: Int { positionCount }
 
     /// The indices of the filters that match `url`, ascending.
     public func matches(_ url: String) -> [Int] {
@@ -55,26 +67,24 @@ public struct URLFilterMatcher: Sendable {
     }
 
     public func matches(_ url: UnsafeBufferPointer<UInt8>) -> [Int] {
-        var candidates = universal + unindexed
+        var candidates = unindexed
         if !index.isEmpty {
-            let lowered = [UInt8](unsafeUninitializedCapacity: url.count) { buffer, count in
-                for (offset, byte) in url.enumerated() { buffer[offset] = RequiredLiteral.lowercase(byte) }
-                count = url.count
-            }
-            lowered.withUnsafeBufferPointer { text in
-                index.scan(text) { id in candidates.append(contentsOf: filtersOfLiteral[id].lazy.map(Int.init)) }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: url.count) { lowered in
+                for (offset, byte) in url.enumerated() { lowered[offset] = RequiredLiteral.lowercase(byte) }
+                index.scan(UnsafeBufferPointer(lowered)) { id in candidates.append(contentsOf: uniquesOfLiteral[id]) }
             }
         }
-        candidates.sort()
-        var matched: [Int] = []
-        var previous = -1
-        for candidate in candidates where candidate != previous {
-            previous = candidate
-            if let filter = filters[candidate] {
-                if filter.matches(url) { matched.append(candidate) }
-            } else {
-                matched.append(candidate)  // universal
+        var matched = universal
+        if !candidates.isEmpty {
+            candidates.sort()
+            var previous: Int32 = -1
+            for candidate in candidates where candidate != previous {
+                previous = candidate
+                if unique[Int(candidate)].matches(url) {
+                    matched.append(contentsOf: positionsOfUnique[Int(candidate)].lazy.map(Int.init))
+                }
             }
+            matched.sort()
         }
         return matched
     }

@@ -9,26 +9,27 @@ import Foundation
 /// `requestString` is what content rules match: the URL without its fragment, which a request
 /// never carries (seen on a real WebKit: `…/x#blockme` is not blocked by `blockme`).
 public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
-    public var scheme: String
+    public private(set) var scheme: String
     /// `user:password@`, as written, or empty.
-    public var userInfo: String = ""
+    public private(set) var userInfo: String = ""
     /// nil for URLs without an authority (`mailto:`, `data:`).
-    public var host: String?
+    public private(set) var host: String?
     /// nil when absent or the scheme's default.
-    public var port: Int?
-    public var path: String
-    public var query: String?
-    public var fragment: String?
-
-    public static let specialSchemes: [String: Int?] = ["http": 80, "https": 443, "ws": 80, "wss": 443, "ftp": 21, "file": nil]
-
-    public var isSpecial: Bool { Self.specialSchemes[scheme] != nil }
-
+    public private(set) var port: Int?
+    public private(set) var path: String
+    public private(set) var query: String?
+    public private(set) var fragment: String?
+    /// The URL a request carries: no fragment. Built once; matchers read it for every rule list.
+    public private(set) var requestString = ""
     /// The whole canonical URL, fragment included.
-    public var description: String { requestString + (fragment.map { "#" + $0 } ?? "") }
+    public private(set) var description = ""
 
-    /// The URL a request carries: no fragment.
-    public var requestString: String {
+    init(scheme: String, path: String) {
+        self.scheme = scheme
+        self.path = path
+    }
+
+    private mutating func serialize() {
         var text = scheme + ":"
         if let host {
             text += "//" + userInfo + host
@@ -36,8 +37,14 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
         }
         text += path
         if let query { text += "?" + query }
-        return text
+        requestString = text
+        description = fragment.map { text + "#" + $0 } ?? text
     }
+
+    public static let specialSchemes: [String: Int?] = ["http": 80, "https": 443, "ws": 80, "wss": 443, "ftp": 21, "file": nil]
+
+    public var isSpecial: Bool { Self.specialSchemes[scheme] != nil }
+
 
     public struct ParseError: Error, Equatable, Sendable {
         public var message: String
@@ -61,6 +68,7 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
         var url = self
         url.scheme = newScheme
         url.port = nil
+        url.serialize()
         return url
     }
 
@@ -169,6 +177,7 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
             if index < scalars.count, scalars[index] == "#" {
                 url.fragment = encode(scalars[(index + 1)...], keeping: Self.fragmentSafe)
             }
+            url.serialize()
             return url
         }
 

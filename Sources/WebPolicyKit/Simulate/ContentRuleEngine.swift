@@ -14,6 +14,23 @@ public struct ContentLoad: Sendable {
     /// nil for a method WebKit does not know, which no `request-method` trigger matches.
     public var method: RequestMethod?
     public var isThirdParty: Bool
+    /// The strings the matchers run on, built once per load.
+    let urlString: String
+    let topString: String
+    let frameString: String
+
+    public init(url: CanonicalURL, resourceType: ResourceType, topURL: CanonicalURL, frameURL: CanonicalURL, isMainFrame: Bool, method: RequestMethod?, isThirdParty: Bool) {
+        self.url = url
+        self.resourceType = resourceType
+        self.topURL = topURL
+        self.frameURL = frameURL
+        self.isMainFrame = isMainFrame
+        self.method = method
+        self.isThirdParty = isThirdParty
+        urlString = url.requestString
+        topString = topURL.description
+        frameString = frameURL == topURL ? topString : frameURL.description
+    }
 }
 
 /// Where a rule of a list came from, for "why" in simulate's output.
@@ -26,26 +43,56 @@ public struct RuleOrigin: Sendable, Hashable {
 
 /// One WebKit content-rule list, compiled for evaluation.
 public struct ContentRuleEngine: Sendable {
-    struct Rule: Sendable {
-        var action: ContentActionType
-        var selector: String?
-        var notification: String?
+    /// A class: evaluation reads rules by index without copying their sets.
+    final class Rule: Sendable {
+        let action: ContentActionType
+        let selector: String?
+        let notification: String?
         /// Expanded to concrete types; nil = every type.
-        var resourceTypes: Set<ResourceType>?
-        var loadTypes: Set<LoadType>?
-        var loadContexts: Set<LoadContext>?
-        var requestMethod: RequestMethod?
-        var condition: (kind: ConditionKind, matcher: URLFilterMatcher)?
-        var origin: RuleOrigin
+        let resourceTypes: Set<ResourceType>?
+        let loadTypes: Set<LoadType>?
+        let loadContexts: Set<LoadContext>?
+        let requestMethod: RequestMethod?
+        /// The condition, with its entries' positions in `topConditions` or `frameConditions`.
+        let condition: (kind: ConditionKind, patterns: Range<Int>)?
+        let origin: RuleOrigin
+
+        init(action: ContentActionType, selector: String?, notification: String?, resourceTypes: Set<ResourceType>?, loadTypes: Set<LoadType>?,
+             loadContexts: Set<LoadContext>?, requestMethod: RequestMethod?, condition: (kind: ConditionKind, patterns: Range<Int>)?, origin: RuleOrigin) {
+            self.action = action
+            self.selector = selector
+            self.notification = notification
+            self.resourceTypes = resourceTypes
+            self.loadTypes = loadTypes
+            self.loadContexts = loadContexts
+            self.requestMethod = requestMethod
+            self.condition = condition
+            self.origin = origin
+        }
     }
 
     private var rules: [Rule] = []
     private let matcher: URLFilterMatcher
+    /// Every top-URL condition entry (domains as their regexes) of the list in one matcher, and
+    /// every frame-URL one in another: run once per distinct URL, as WebKit runs its top-URL
+    /// DFA once and caches the result (`populateTopURLActionCacheIfNeeded`).
+    private let topConditions: URLFilterMatcher
+    private let frameConditions: URLFilterMatcher
+
+    /// Condition results for the last top and frame URLs seen; consecutive requests of a page
+    /// share them.
+    public struct ConditionCache: Sendable {
+        var top: (url: String, matched: [Int])?
+        var frame: (url: String, matched: [Int])?
+        public init() {}
+    }
 
     /// `rules`: WebKit JSON rule objects (as compile writes them, or as an imported list holds
     /// them), each with where it came from.
     public init(rules json: [(rule: JSONValue, origin: RuleOrigin)]) {
         var filters: [URLFilterParseResult] = []
+        var topPatterns: [URLFilterParseResult] = []
+        var framePatterns: [URLFilterParseResult] = []
         for (value, origin) in json {
             let trigger = value.member("trigger") ?? .object([])
             let action = value.member("action") ?? .object([])
@@ -56,16 +103,7 @@ public struct ContentRuleEngine: Sendable {
                 guard let items = trigger.member(key)?.arrayValue, !items.isEmpty else { return nil }  // empty = all (WebKit)
                 return Set(items.compactMap { $0.stringValue.flatMap(T.init(rawValue:)) }.flatMap(expand))
             }
-            var rule = Rule(
-                action: type,
-                selector: action.member("selector")?.stringValue,
-                notification: action.member("notification")?.stringValue,
-                resourceTypes: set("resource-type", ResourceType.self, expand: ResourceType.expanded),
-                loadTypes: set("load-type", LoadType.self),
-                loadContexts: set("load-context", LoadContext.self),
-                requestMethod: trigger.member("request-method")?.stringValue.flatMap { RequestMethod(rawValue: $0.lowercased()) },
-                origin: origin
-            )
+            var condition: (kind: ConditionKind, patterns: Range<Int>)?
             for kind in ConditionKind.allCases {
                 guard let entries = trigger.member(kind.rawValue)?.arrayValue else { continue }
                 let isFrame = kind == .ifFrameURL || kind == .unlessFrameURL
@@ -73,12 +111,31 @@ public struct ContentRuleEngine: Sendable {
                 let conditionCase = trigger.member(caseKey)?.boolValue ?? false
                 // WebKit `getDomainList`: a domain becomes a top-URL regex.
                 let patterns = entries.compactMap(\.stringValue).map { kind.takesDomains ? WebKitDomainCondition.regex(for: $0) : $0 }
-                rule.condition = (kind, URLFilterMatcher(patterns.map { URLFilterParser.parse($0, caseSensitive: conditionCase) }))
+                let parsed = patterns.map { URLFilterParser.parse($0, caseSensitive: conditionCase) }
+                if isFrame {
+                    condition = (kind, framePatterns.count..<(framePatterns.count + parsed.count))
+                    framePatterns += parsed
+                } else {
+                    condition = (kind, topPatterns.count..<(topPatterns.count + parsed.count))
+                    topPatterns += parsed
+                }
                 break
             }
-            rules.append(rule)
+            rules.append(Rule(
+                action: type,
+                selector: action.member("selector")?.stringValue,
+                notification: action.member("notification")?.stringValue,
+                resourceTypes: set("resource-type", ResourceType.self, expand: ResourceType.expanded),
+                loadTypes: set("load-type", LoadType.self),
+                loadContexts: set("load-context", LoadContext.self),
+                requestMethod: trigger.member("request-method")?.stringValue.flatMap { RequestMethod(rawValue: $0.lowercased()) },
+                condition: condition,
+                origin: origin
+            ))
         }
         matcher = URLFilterMatcher(filters)
+        topConditions = URLFilterMatcher(topPatterns)
+        frameConditions = URLFilterMatcher(framePatterns)
     }
 
     public var count: Int { rules.count }
@@ -94,9 +151,14 @@ public struct ContentRuleEngine: Sendable {
     }
 
     public func evaluate(_ load: ContentLoad) -> ListResult {
+        var cache = ConditionCache()
+        return evaluate(load, cache: &cache)
+    }
+
+    public func evaluate(_ load: ContentLoad, cache: inout ConditionCache) -> ListResult {
         var result = ListResult()
         var surviving: [Int] = []
-        for index in matcher.matches(load.url.requestString) where flagsMatch(rules[index], load) && conditionHolds(rules[index], load) {
+        for index in matcher.matches(load.urlString) where flagsMatch(rules[index], load) && conditionHolds(rules[index], load, cache: &cache) {
             result.matched.append(rules[index].origin)
             surviving.append(index)
         }
@@ -128,11 +190,25 @@ public struct ContentRuleEngine: Sendable {
 
     /// `if-*` keeps the action when the top (or frame) URL matches one entry, `unless-*` when it
     /// matches none; domains are top-URL regexes (WebKit `getDomainList`).
-    private func conditionHolds(_ rule: Rule, _ load: ContentLoad) -> Bool {
-        guard let (kind, matcher) = rule.condition else { return true }
-        let isFrame = kind == .ifFrameURL || kind == .unlessFrameURL
-        let subject = isFrame ? load.frameURL.description : load.topURL.description
-        let matches = !matcher.matches(subject).isEmpty
+    private func conditionHolds(_ rule: Rule, _ load: ContentLoad, cache: inout ConditionCache) -> Bool {
+        guard let (kind, patterns) = rule.condition else { return true }
+        let matched: [Int]
+        if kind == .ifFrameURL || kind == .unlessFrameURL {
+            let url = load.frameString
+            if cache.frame?.url != url { cache.frame = (url, frameConditions.matches(url)) }
+            matched = cache.frame!.matched
+        } else {
+            let url = load.topString
+            if cache.top?.url != url { cache.top = (url, topConditions.matches(url)) }
+            matched = cache.top!.matched
+        }
+        // `matched` is sorted: is any of the rule's entries in it?
+        var low = 0, high = matched.count
+        while low < high {
+            let middle = (low + high) / 2
+            if matched[middle] < patterns.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        let matches = low < matched.count && matched[low] < patterns.upperBound
         switch kind {
         case .ifDomain, .ifTopURL, .ifFrameURL: return matches
         case .unlessDomain, .unlessTopURL, .unlessFrameURL: return !matches

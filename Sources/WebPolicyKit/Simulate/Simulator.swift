@@ -59,13 +59,16 @@ public struct Simulator: Sendable {
     public func run(_ trace: Trace) -> [RequestResult] {
         var top: CanonicalURL?
         var pagesLoaded = 0
+        var caches = [ContentRuleEngine.ConditionCache](repeating: .init(), count: lists.count)
+        // Registrable domains by host: a trace revisits the same hosts.
+        var domains: [String: String] = [:]
         var results: [RequestResult] = []
         results.reserveCapacity(trace.entries.count)
         for entry in trace.entries {
             let isNavigation = entry.kind != .resource
             // A top-level navigation is its own main document (WebKit `ResourceLoadInfo`).
             let topURL = isNavigation ? entry.url : (entry.top ?? top ?? entry.url)
-            var result = evaluate(entry, topURL: topURL, isFirstPage: entry.kind == .page && pagesLoaded == 0, pagesLoaded: pagesLoaded)
+            var result = evaluate(entry, topURL: topURL, isFirstPage: entry.kind == .page && pagesLoaded == 0, pagesLoaded: pagesLoaded, caches: &caches, domains: &domains)
             // Said first when an ignore rule cancelled what matched before it.
             if let cancelledBy = result.cancelledBy, result.decidedBy != cancelledBy {
                 result.reason = "content rule \(describe(cancelledBy)) cancels the rules before it; " + result.reason
@@ -80,22 +83,22 @@ public struct Simulator: Sendable {
         return results
     }
 
-    private func evaluate(_ entry: TraceEntry, topURL: CanonicalURL, isFirstPage: Bool, pagesLoaded: Int) -> RequestResult {
+    private func evaluate(_ entry: TraceEntry, topURL: CanonicalURL, isFirstPage: Bool, pagesLoaded: Int, caches: inout [ContentRuleEngine.ConditionCache], domains: inout [String: String]) -> RequestResult {
         let isNavigation = entry.kind != .resource
         let frameURL = entry.frame ?? topURL
         let load = ContentLoad(
             url: entry.url, resourceType: entry.resourceType, topURL: topURL, frameURL: frameURL,
             isMainFrame: entry.frame == nil || isNavigation,
             method: RequestMethod(rawValue: (entry.method ?? "GET").lowercased()),
-            isThirdParty: isNavigation ? false : suffixes.isThirdParty(resourceHost: entry.url.host, topHost: topURL.host))
+            isThirdParty: isNavigation ? false : isThirdParty(entry.url.host, top: topURL.host, domains: &domains))
         var result = RequestResult(entry: entry, topURL: topURL, verdict: .allow, finalURL: entry.url, actions: [], matchedRules: [],
                                    reason: "", cookies: [], hiddenSelectors: [], notifications: [], failures: [])
 
         // 1. Content rules, each list on its own (WebKit: ignore rules never cross lists).
         var surviving: [(type: ContentActionType, origin: RuleOrigin, selector: String?, notification: String?)] = []
         var ignoredBy: RuleOrigin?
-        for list in lists {
-            let listResult = list.evaluate(load)
+        for (position, list) in lists.enumerated() {
+            let listResult = list.evaluate(load, cache: &caches[position])
             result.matchedRules += listResult.matched
             surviving += listResult.actions
             ignoredBy = ignoredBy ?? listResult.ignoredBy
@@ -181,6 +184,22 @@ public struct Simulator: Sendable {
             }.map(\.name.value)
         }
         return result
+    }
+
+    /// WebKit `isThirdParty` (see `PublicSuffixList.isThirdParty`), with the top's registrable
+    /// domain remembered.
+    private func isThirdParty(_ host: String?, top: String?, domains: inout [String: String]) -> Bool {
+        let resource = host ?? ""
+        guard let top else { return !resource.isEmpty }
+        let domain: String
+        if let known = domains[top] {
+            domain = known
+        } else {
+            domain = suffixes.registrableDomain(of: top)
+            domains[top] = domain
+        }
+        if domain.isEmpty { return !resource.isEmpty }
+        return !(resource == domain || resource.hasSuffix("." + domain))
     }
 
     private func check(_ result: inout RequestResult) {

@@ -1,0 +1,128 @@
+// webpolicy-simulate-bench: the simulate benchmark (docs/benchmarks.md), release build only.
+//
+//   swift run -c release webpolicy-simulate-bench [--rules N] [--requests N]
+//
+// Generates a policy shaped like a real blocklist (host rules, path rules, rules with domain
+// conditions, resource and load types) and a trace of requests drawn from the same hosts and
+// paths, then reports the time to load and prepare the policy, to parse the trace, requests
+// per second on one core, and the process's peak memory.
+
+import Foundation
+import WebPolicyKit
+
+var rules = 50_000
+var requests = 1_000_000
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+    switch argument {
+    case "--rules": rules = Int(arguments.next() ?? "") ?? rules
+    case "--requests": requests = Int(arguments.next() ?? "") ?? requests
+    default:
+        FileHandle.standardError.write(Data("usage: webpolicy-simulate-bench [--rules N] [--requests N]\n".utf8))
+        exit(2)
+    }
+}
+
+/// A seeded generator, so every run simulates the same policy and trace.
+struct Generator: RandomNumberGenerator {
+    var state: UInt64 = 0x51_0F_5EED
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+var random = Generator()
+let words = ["ads", "track", "pixel", "metrics", "banner", "promo", "stats", "beacon", "cdn", "static", "media", "widget", "tag", "sync", "collect"]
+@MainActor func word() -> String { words.randomElement(using: &random)! }
+@MainActor func host(_ index: Int) -> String { "\(word())\(index).\(["com", "net", "io", "co.uk", "de"][index % 5])" }
+
+// The policy: 60% host rules (hosts: sugar, 500 per entry), 30% path rules, 6% domain-conditioned
+// cosmetic rules, 4% typed third-party rules.
+let hostRuleCount = rules * 6 / 10
+let pathRuleCount = rules * 3 / 10
+let conditionCount = rules * 6 / 100
+let typedCount = rules - hostRuleCount - pathRuleCount - conditionCount
+var policy = "webpolicy: 1\nname: blocklist\ntarget: { ios: \"16.0\" }\ncontent-rules:\n"
+for start in stride(from: 0, to: hostRuleCount, by: 500) {
+    policy += "  - action: block\n    hosts: [" + (start..<min(start + 500, hostRuleCount)).map(host).joined(separator: ", ") + "]\n"
+}
+var paths: [String] = []
+for index in 0..<pathRuleCount {
+    let path = "/\(word())/\(word())\(index)"
+    paths.append(path)
+    policy += "  - action: block\n    url-filter: '\(path.replacingOccurrences(of: ".", with: "\\\\."))[/?.]'\n"
+}
+for index in 0..<conditionCount {
+    policy += "  - action: css-display-none\n    url-filter: '^https?://[^/]+/\(word())'\n    selector: '.\(word())-\(index)'\n    if-domain: [\"*site\(index % 977).example\"]\n"
+}
+for index in 0..<typedCount {
+    policy += "  - action: block\n    url-filter: '\(word())-\(index)\\.js'\n    resource-type: [script]\n    load-type: [third-party]\n"
+}
+
+// The trace: pages on 977 sites, requests for blocklisted hosts (1 in 10), blocklisted paths
+// (1 in 10) and clean URLs.
+let types = ["image", "script", "style-sheet", "fetch", "font", "media", "ping", "other"]
+var trace = "policy: blocklist.yaml\n"
+trace.reserveCapacity(requests * 70)
+for index in 0..<requests {
+    if index % 50 == 0 {
+        trace += "page https://www.site\(index % 977).example/article/\(index)\n"
+        continue
+    }
+    let type = types[index % types.count]
+    switch index % 10 {
+    case 0: trace += "\(type) https://\(host(Int.random(in: 0..<hostRuleCount, using: &random)))/x.js\n"
+    case 1: trace += "\(type) https://cdn.example.net\(paths.randomElement(using: &random)!)/a.png\n"
+    default: trace += "\(type) https://static\(index % 311).example.org/\(word())/\(index).js?v=\(index % 7)\n"
+    }
+}
+
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webpolicy-simulate-bench-\(ProcessInfo.processInfo.processIdentifier)")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+try policy.write(to: folder.appendingPathComponent("blocklist.yaml"), atomically: true, encoding: .utf8)
+try trace.write(to: folder.appendingPathComponent("requests.trace"), atomically: true, encoding: .utf8)
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+var simulator: Simulator?
+var loweredCount = 0
+let prepare = try seconds {
+    let (lint, loaded) = try Linter().lintLoading(path: folder.appendingPathComponent("blocklist.yaml").path)
+    guard lint.count(.error) == 0, let loaded else { fatalError("the generated policy has errors: \(lint.diagnostics.prefix(3).map(\.message))") }
+    loweredCount = ContentBlockerLowering.lower(loaded).count
+    simulator = Simulator(policy: loaded, publicSuffixList: try PublicSuffixList.bundled())
+}
+var parsed: Trace?
+let parse = seconds {
+    let file = SourceFile(path: "requests.trace", text: try! String(contentsOf: folder.appendingPathComponent("requests.trace"), encoding: .utf8))
+    let (trace, problems) = TraceParser.parse(file)
+    precondition(problems.isEmpty, "\(problems.prefix(3).map(\.message))")
+    parsed = trace
+}
+var results: [RequestResult] = []
+let simulate = seconds { results = simulator!.run(parsed!) }
+var usage = rusage()
+#if os(Linux)
+getrusage(RUSAGE_SELF.rawValue, &usage)
+#else
+getrusage(RUSAGE_SELF, &usage)
+#endif
+#if os(Linux)
+let peakMB = Double(usage.ru_maxrss) / 1024
+#else
+let peakMB = Double(usage.ru_maxrss) / 1_048_576
+#endif
+let blocked = results.filter { $0.verdict == .block }.count
+print("webpolicy-simulate-bench: \(rules) policy rules (\(loweredCount) after sugar), \(requests) trace lines (\(results.count) requests, \(blocked) blocked)")
+print(String(format: "  load + lint + prepare the policy   %7.2f s", prepare))
+print(String(format: "  parse the trace                    %7.2f s  %9.0f lines/s", parse, Double(requests) / parse))
+print(String(format: "  simulate, one core                 %7.2f s  %9.0f requests/s", simulate, Double(results.count) / simulate))
+print(String(format: "  peak memory                        %7.0f MB", peakMB))
