@@ -146,6 +146,7 @@ public struct Simulator: Sendable {
                 return result
             }
             result.reason = "\(url.host ?? "") is on the http-allowlist (\(describe(entry.location)))"
+            if upgradedBy == nil { result.decidedBy = RuleOrigin(index: -1, id: nil, location: entry.location) }
         case "about", "data", "blob":
             result.reason = "WebKit handles \(url.scheme): URLs itself"
         default:

@@ -40,3 +40,39 @@ struct SimulateFixtureTests {
         }
     }
 }
+
+/// Each example policy's trace exercises every one of its rules: each content rule matches
+/// some request, each allowlist entry and interception rule decides one, each cookie is sent.
+@Suite("Example policy traces cover their policies")
+struct PolicyTraceCoverageTests {
+    static var policies: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: Repository.path("policies"))) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
+    }
+
+    @Test(arguments: policies)
+    func everyRuleIsExercised(name: String) throws {
+        let trace = Repository.path("policies/" + name.replacingOccurrences(of: ".yaml", with: ".trace"))
+        #expect(FileManager.default.fileExists(atPath: trace), "policies/\(name) has no trace")
+        let outcome = try SimulationSession().run(paths: [trace])
+        let results = outcome.report.all
+        let policy = try #require(PolicyLoader().load(path: Repository.path("policies/" + name)).policy)
+        let matched = Set(results.flatMap { $0.matchedRules.compactMap(\.location) })
+        let decided = Set(results.compactMap { $0.decidedBy?.location })
+        let sent = Set(results.flatMap(\.cookies))
+        for rule in policy.contentRules {
+            #expect(matched.contains(rule.location), "\(name): content rule at line \(rule.location.range.start.line) matches no request")
+        }
+        for entry in policy.httpAllowlist {
+            #expect(decided.contains(entry.location), "\(name): http-allowlist entry at line \(entry.location.range.start.line) admits no request")
+        }
+        for entry in policy.schemeAllowlist {
+            #expect(decided.contains(entry.location), "\(name): scheme-allowlist entry at line \(entry.location.range.start.line) admits no request")
+        }
+        for rule in policy.interception {
+            #expect(decided.contains(rule.location), "\(name): interception rule at line \(rule.location.range.start.line) handles no request")
+        }
+        for cookie in policy.cookies {
+            #expect(sent.contains(cookie.name.value), "\(name): cookie \(cookie.name.value) is sent with no request")
+        }
+    }
+}
