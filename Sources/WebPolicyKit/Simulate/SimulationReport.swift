@@ -108,19 +108,9 @@ public struct SimulationReport: Sendable {
         return output + "</testsuites>\n"
     }
 
+    /// The JUnit reporter's escaping: XML 1.0 text.
     private func xml(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default:
-                if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" { escaped += "&#\(scalar.value);" } else { escaped.unicodeScalars.append(scalar) }
-            }
-        }
-        return escaped
+        JUnitReporter.escape(text)
     }
 }
 

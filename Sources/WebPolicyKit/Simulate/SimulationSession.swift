@@ -73,8 +73,8 @@ public struct SimulationSession {
                        policyFindings: LintReport(diagnostics: findings, sources: findingSources, lintedFiles: Array(simulators.keys).sorted()))
     }
 
-    private func readTrace(_ path: String, problems: inout [Diagnostic], sources: inout [String: SourceFile]) -> Trace? {
-        let expected: SourceReader.Expected = path.lowercased().hasSuffix(".har") ? .har : .trace
+    /// The file, or nil with its problem recorded.
+    private func read(_ path: String, expecting expected: SourceReader.Expected, problems: inout [Diagnostic], sources: inout [String: SourceFile]) -> SourceFile? {
         switch SourceReader.read(path: path, displayPath: path, expecting: expected) {
         case .problem(let diagnostic, let source):
             problems.append(diagnostic)
@@ -82,26 +82,25 @@ public struct SimulationSession {
             return nil
         case .file(let file):
             sources[path] = file
-            let (trace, found) = expected == .har ? HARReader.read(file) : TraceParser.parse(file)
-            problems += found.map { Diagnostic(ruleID: expected == .har ? "har" : "trace", severity: .error, message: $0.message, location: file.location($0.range), hint: $0.hint) }
-            return found.isEmpty ? trace : nil
+            return file
         }
     }
 
+    private func readTrace(_ path: String, problems: inout [Diagnostic], sources: inout [String: SourceFile]) -> Trace? {
+        let expected: SourceReader.Expected = path.lowercased().hasSuffix(".har") ? .har : .trace
+        guard let file = read(path, expecting: expected, problems: &problems, sources: &sources) else { return nil }
+        let (trace, found) = expected == .har ? HARReader.read(file) : TraceParser.parse(file)
+        problems += found.map { Diagnostic(ruleID: expected == .har ? "har" : "trace", severity: .error, message: $0.message, location: file.location($0.range), hint: $0.hint) }
+        return found.isEmpty ? trace : nil
+    }
+
     private func bareSimulator(_ path: String, suffixes: PublicSuffixList, problems: inout [Diagnostic], sources: inout [String: SourceFile]) throws(InputError) -> Simulator? {
-        switch SourceReader.read(path: path, displayPath: path, expecting: .contentBlockerList) {
-        case .problem(let diagnostic, let source):
-            problems.append(diagnostic)
-            if let source { sources[path] = source }
-            return nil
-        case .file(let file):
-            sources[path] = file
-            let imported = ContentBlockerImporter.parseList(file)
-            problems += imported.diagnostics.filter { $0.severity == .error }
-            guard let rules = imported.rules else { return nil }
-            return Simulator(contentRules: rules.map { rule in
-                (rule.node.jsonValue, RuleOrigin(index: rule.index, id: nil, location: file.location(rule.node.range)))
-            }, publicSuffixList: suffixes)
-        }
+        guard let file = read(path, expecting: .contentBlockerList, problems: &problems, sources: &sources) else { return nil }
+        let imported = ContentBlockerImporter.parseList(file)
+        problems += imported.diagnostics.filter { $0.severity == .error }
+        guard let rules = imported.rules else { return nil }
+        return Simulator(contentRules: rules.map { rule in
+            (rule.node.jsonValue, RuleOrigin(index: rule.index, id: nil, location: file.location(rule.node.range)))
+        }, publicSuffixList: suffixes)
     }
 }
