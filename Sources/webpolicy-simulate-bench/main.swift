@@ -109,6 +109,8 @@ let parse = seconds {
 }
 var results: [RequestResult] = []
 let simulate = seconds { results = simulator!.run(parsed!) }
+// For profiling: WEBPOLICY_BENCH_REPEAT=N runs the simulation N more times, so it dominates a profile.
+for _ in 0..<(Int(ProcessInfo.processInfo.environment["WEBPOLICY_BENCH_REPEAT"] ?? "") ?? 0) { results = simulator!.run(parsed!) }
 var usage = rusage()
 #if os(Linux)
 getrusage(RUSAGE_SELF.rawValue, &usage)

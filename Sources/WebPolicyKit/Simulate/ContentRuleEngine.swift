@@ -16,6 +16,9 @@ public struct ContentLoad: Sendable {
     public var isThirdParty: Bool
     /// The strings the matchers run on, built once per load.
     let urlString: String
+    let typeBit: UInt32
+    let loadTypeBit: UInt32
+    let contextBit: UInt32
     let topString: String
     let frameString: String
 
@@ -28,6 +31,9 @@ public struct ContentLoad: Sendable {
         self.method = method
         self.isThirdParty = isThirdParty
         urlString = url.requestString
+        typeBit = FlagMask.bit(resourceType)
+        loadTypeBit = FlagMask.bit(isThirdParty ? LoadType.thirdParty : .firstParty)
+        contextBit = FlagMask.bit(isMainFrame ? LoadContext.topFrame : .childFrame)
         topString = topURL.description
         frameString = frameURL == topURL ? topString : frameURL.description
     }
@@ -48,17 +54,17 @@ public struct ContentRuleEngine: Sendable {
         let action: ContentActionType
         let selector: String?
         let notification: String?
-        /// Expanded to concrete types; nil = every type.
-        let resourceTypes: Set<ResourceType>?
-        let loadTypes: Set<LoadType>?
-        let loadContexts: Set<LoadContext>?
+        /// Bit masks of the concrete types, load types and contexts (`FlagMask`); 0 = all.
+        let resourceTypes: UInt32
+        let loadTypes: UInt32
+        let loadContexts: UInt32
         let requestMethod: RequestMethod?
         /// The condition, with its entries' positions in `topConditions` or `frameConditions`.
         let condition: (kind: ConditionKind, patterns: Range<Int>)?
         let origin: RuleOrigin
 
-        init(action: ContentActionType, selector: String?, notification: String?, resourceTypes: Set<ResourceType>?, loadTypes: Set<LoadType>?,
-             loadContexts: Set<LoadContext>?, requestMethod: RequestMethod?, condition: (kind: ConditionKind, patterns: Range<Int>)?, origin: RuleOrigin) {
+        init(action: ContentActionType, selector: String?, notification: String?, resourceTypes: UInt32, loadTypes: UInt32,
+             loadContexts: UInt32, requestMethod: RequestMethod?, condition: (kind: ConditionKind, patterns: Range<Int>)?, origin: RuleOrigin) {
             self.action = action
             self.selector = selector
             self.notification = notification
@@ -72,6 +78,10 @@ public struct ContentRuleEngine: Sendable {
     }
 
     private var rules: [Rule] = []
+    /// The fields every candidate rule is tested on, as plain arrays: the hot loop reads them
+    /// without reference counting.
+    private var flags: [(resourceTypes: UInt32, loadTypes: UInt32, loadContexts: UInt32, method: RequestMethod?)] = []
+    private var conditions: [(kind: ConditionKind, patterns: Range<Int>)?] = []
     private let matcher: URLFilterMatcher
     /// Every top-URL condition entry (domains as their regexes) of the list in one matcher, and
     /// every frame-URL one in another: run once per distinct URL, as WebKit runs its top-URL
@@ -99,9 +109,10 @@ public struct ContentRuleEngine: Sendable {
             let type = ContentActionType(rawValue: action.member("type")?.stringValue ?? "") ?? .block
             let caseSensitive = trigger.member("url-filter-is-case-sensitive")?.boolValue ?? false
             filters.append(URLFilterParser.parse(trigger.member("url-filter")?.stringValue ?? "", caseSensitive: caseSensitive))
-            func set<T: RawRepresentable & Hashable>(_ key: String, _: T.Type, expand: (T) -> [T] = { [$0] }) -> Set<T>? where T.RawValue == String {
-                guard let items = trigger.member(key)?.arrayValue, !items.isEmpty else { return nil }  // empty = all (WebKit)
-                return Set(items.compactMap { $0.stringValue.flatMap(T.init(rawValue:)) }.flatMap(expand))
+            func mask<T: RawRepresentable & CaseIterable & Equatable>(_ key: String, _: T.Type, expand: (T) -> [T] = { [$0] }) -> UInt32 where T.RawValue == String {
+                // Absent or empty: every value (WebKit), which a mask of 0 stands for.
+                let values = (trigger.member(key)?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(T.init(rawValue:)) }.flatMap(expand)
+                return values.reduce(0) { $0 | FlagMask.bit($1) }
             }
             var condition: (kind: ConditionKind, patterns: Range<Int>)?
             for kind in ConditionKind.allCases {
@@ -125,15 +136,17 @@ public struct ContentRuleEngine: Sendable {
                 action: type,
                 selector: action.member("selector")?.stringValue,
                 notification: action.member("notification")?.stringValue,
-                resourceTypes: set("resource-type", ResourceType.self, expand: ResourceType.expanded),
-                loadTypes: set("load-type", LoadType.self),
-                loadContexts: set("load-context", LoadContext.self),
+                resourceTypes: mask("resource-type", ResourceType.self, expand: ResourceType.expanded),
+                loadTypes: mask("load-type", LoadType.self),
+                loadContexts: mask("load-context", LoadContext.self),
                 requestMethod: trigger.member("request-method")?.stringValue.flatMap { RequestMethod(rawValue: $0.lowercased()) },
                 condition: condition,
                 origin: origin
             ))
         }
         matcher = URLFilterMatcher(filters)
+        flags = rules.map { ($0.resourceTypes, $0.loadTypes, $0.loadContexts, $0.requestMethod) }
+        conditions = rules.map(\.condition)
         topConditions = URLFilterMatcher(topPatterns)
         frameConditions = URLFilterMatcher(framePatterns)
     }
@@ -158,7 +171,7 @@ public struct ContentRuleEngine: Sendable {
     public func evaluate(_ load: ContentLoad, cache: inout ConditionCache) -> ListResult {
         var result = ListResult()
         var surviving: [Int] = []
-        for index in matcher.matches(load.urlString) where flagsMatch(rules[index], load) && conditionHolds(rules[index], load, cache: &cache) {
+        for index in matcher.matches(load.urlString) where flagsMatch(index, load) && conditionHolds(index, load, cache: &cache) {
             result.matched.append(rules[index].origin)
             surviving.append(index)
         }
@@ -180,18 +193,19 @@ public struct ContentRuleEngine: Sendable {
 
     /// WebKit `interpretTestFlagsAndAppendAction`: a specified flag group must intersect the
     /// load's flags; the request method must be equal.
-    private func flagsMatch(_ rule: Rule, _ load: ContentLoad) -> Bool {
-        if let types = rule.resourceTypes, !types.contains(load.resourceType) { return false }
-        if let loadTypes = rule.loadTypes, !loadTypes.contains(load.isThirdParty ? .thirdParty : .firstParty) { return false }
-        if let contexts = rule.loadContexts, !contexts.contains(load.isMainFrame ? .topFrame : .childFrame) { return false }
-        if let method = rule.requestMethod, method != load.method { return false }
+    private func flagsMatch(_ index: Int, _ load: ContentLoad) -> Bool {
+        let rule = flags[index]
+        if rule.resourceTypes != 0, rule.resourceTypes & load.typeBit == 0 { return false }
+        if rule.loadTypes != 0, rule.loadTypes & load.loadTypeBit == 0 { return false }
+        if rule.loadContexts != 0, rule.loadContexts & load.contextBit == 0 { return false }
+        if let method = rule.method, method != load.method { return false }
         return true
     }
 
     /// `if-*` keeps the action when the top (or frame) URL matches one entry, `unless-*` when it
     /// matches none; domains are top-URL regexes (WebKit `getDomainList`).
-    private func conditionHolds(_ rule: Rule, _ load: ContentLoad, cache: inout ConditionCache) -> Bool {
-        guard let (kind, patterns) = rule.condition else { return true }
+    private func conditionHolds(_ index: Int, _ load: ContentLoad, cache: inout ConditionCache) -> Bool {
+        guard let (kind, patterns) = conditions[index] else { return true }
         let matched: [Int]
         if kind == .ifFrameURL || kind == .unlessFrameURL {
             let url = load.frameString
@@ -213,6 +227,13 @@ public struct ContentRuleEngine: Sendable {
         case .ifDomain, .ifTopURL, .ifFrameURL: return matches
         case .unlessDomain, .unlessTopURL, .unlessFrameURL: return !matches
         }
+    }
+}
+
+/// One bit per value of a flag vocabulary, by its position in `allCases`.
+enum FlagMask {
+    static func bit<T: CaseIterable & Equatable>(_ value: T) -> UInt32 {
+        UInt32(1) << UInt32(T.allCases.firstIndex(of: value).map { T.allCases.distance(from: T.allCases.startIndex, to: $0) } ?? 0)
     }
 }
 

@@ -14,8 +14,12 @@ public struct RequestResult: Sendable {
     public var decidedBy: RuleOrigin?
     /// The `ignore-previous-rules` that cancelled earlier matches, if one did.
     public var cancelledBy: RuleOrigin?
-    /// Why, in words.
-    public var reason: String
+    /// Why, as data; `reason` says it in words (built only when shown).
+    public var why: Why = .noRuleMatches
+    public var reason: String {
+        let prefix = cancelledBy.flatMap { $0 == decidedBy ? nil : "content rule \($0.described) cancels the rules before it; " } ?? ""
+        return prefix + why.text
+    }
     public var cookies: [String]
     public var hiddenSelectors: [String]
     public var notifications: [String]
@@ -69,10 +73,6 @@ public struct Simulator: Sendable {
             // A top-level navigation is its own main document (WebKit `ResourceLoadInfo`).
             let topURL = isNavigation ? entry.url : (entry.top ?? top ?? entry.url)
             var result = evaluate(entry, topURL: topURL, isFirstPage: entry.kind == .page && pagesLoaded == 0, pagesLoaded: pagesLoaded, caches: &caches, domains: &domains)
-            // Said first when an ignore rule cancelled what matched before it.
-            if let cancelledBy = result.cancelledBy, result.decidedBy != cancelledBy {
-                result.reason = "content rule \(describe(cancelledBy)) cancels the rules before it; " + result.reason
-            }
             check(&result)
             results.append(result)
             if entry.kind == .page {
@@ -92,7 +92,7 @@ public struct Simulator: Sendable {
             method: RequestMethod(rawValue: (entry.method ?? "GET").lowercased()),
             isThirdParty: isNavigation ? false : isThirdParty(entry.url.host, top: topURL.host, domains: &domains))
         var result = RequestResult(entry: entry, topURL: topURL, verdict: .allow, finalURL: entry.url, actions: [], matchedRules: [],
-                                   reason: "", cookies: [], hiddenSelectors: [], notifications: [], failures: [])
+                                   cookies: [], hiddenSelectors: [], notifications: [], failures: [])
 
         // 1. Content rules, each list on its own (WebKit: ignore rules never cross lists).
         var surviving: [(type: ContentActionType, origin: RuleOrigin, selector: String?, notification: String?)] = []
@@ -104,17 +104,19 @@ public struct Simulator: Sendable {
             ignoredBy = ignoredBy ?? listResult.ignoredBy
         }
         result.cancelledBy = ignoredBy
-        let order: [ContentActionType] = [.block, .blockCookies, .cssDisplayNone, .makeHTTPS, .notify]
-        result.actions = order.filter { type in surviving.contains { $0.type == type } }
-        result.hiddenSelectors = surviving.compactMap { $0.type == .cssDisplayNone ? $0.selector : nil }
-        result.notifications = surviving.compactMap { $0.type == .notify ? $0.notification : nil }
+        if !surviving.isEmpty {
+            let order: [ContentActionType] = [.block, .blockCookies, .cssDisplayNone, .makeHTTPS, .notify]
+            result.actions = order.filter { type in surviving.contains { $0.type == type } }
+            result.hiddenSelectors = surviving.compactMap { $0.type == .cssDisplayNone ? $0.selector : nil }
+            result.notifications = surviving.compactMap { $0.type == .notify ? $0.notification : nil }
+        }
         let blockCookies = surviving.contains { $0.type == .blockCookies }
 
         // `block` wins over `make-https` (WebKit test `StrictPrefixSeparatedMachines3`).
         if let block = surviving.first(where: { $0.type == .block }) {
             result.verdict = .block
             result.decidedBy = block.origin
-            result.reason = "content rule \(describe(block.origin)) blocks it"
+            result.why = .blockedByRule(block.origin)
             return result
         }
         var upgradedBy: RuleOrigin?
@@ -125,10 +127,10 @@ public struct Simulator: Sendable {
             result.verdict = .upgrade
             result.decidedBy = upgrade.origin
             upgradedBy = upgrade.origin
-            result.reason = "content rule \(describe(upgrade.origin)) upgrades it to \(result.finalURL.requestString)"
+            result.why = .upgradedByRule(upgrade.origin, to: result.finalURL.requestString)
         }
         guard let policy else {
-            if upgradedBy == nil { result.reason = result.matchedRules.isEmpty ? "no content rule matches it" : "no surviving content rule blocks or upgrades it" }
+            if upgradedBy == nil { result.why = result.matchedRules.isEmpty ? .noRuleMatches : .noSurvivingRule }
             return result
         }
 
@@ -137,35 +139,33 @@ public struct Simulator: Sendable {
         let url = result.finalURL
         switch url.scheme {
         case "https", "wss":
-            if upgradedBy == nil { result.reason = "\(url.scheme) passes the scheme gate" }
+            if upgradedBy == nil { result.why = .secureScheme(url.scheme) }
         case "http", "ws":
             guard let entry = policy.httpAllowlist.first(where: { allowlistMatches($0, host: url.host ?? "") }) else {
                 result.verdict = .block
                 result.decidedBy = nil
-                result.reason = "plain \(url.scheme) to \(url.host ?? "no host"), which is not on the http-allowlist"
+                result.why = .insecureNotAllowlisted(scheme: url.scheme, host: url.host)
                 return result
             }
-            result.reason = "\(url.host ?? "") is on the http-allowlist (\(describe(entry.location)))"
+            if upgradedBy == nil { result.why = .allowlisted(host: url.host ?? "", at: entry.location) }
             if upgradedBy == nil { result.decidedBy = RuleOrigin(index: -1, id: nil, location: entry.location) }
         case "about", "data", "blob":
-            result.reason = "WebKit handles \(url.scheme): URLs itself"
+            result.why = .webKitScheme(url.scheme)
         default:
             if let handler = policy.interception.first(where: { $0.scheme.value.lowercased() == url.scheme && interceptionMatches($0, url: url, method: entry.method) }) {
                 result.verdict = .intercept
                 result.decidedBy = origin(of: handler)
-                result.reason = "interception rule \(describe(origin(of: handler))) handles the \(url.scheme) scheme"
+                result.why = .schemeHandler(origin(of: handler), scheme: url.scheme)
                 return result
             }
             guard let allowed = policy.schemeAllowlist.first(where: { schemeAllowlistMatches($0, url: url) }) else {
                 result.verdict = .block
                 result.decidedBy = nil
                 let listed = policy.schemeAllowlist.contains { $0.scheme.value.lowercased() == url.scheme }
-                result.reason = listed
-                    ? "the scheme-allowlist admits \(url.scheme): only for other hosts or paths"
-                    : "the scheme \(url.scheme) has no handler and is not on the scheme-allowlist"
+                result.why = .schemeNotAllowed(scheme: url.scheme, listedElsewhere: listed)
                 return result
             }
-            result.reason = "the scheme-allowlist hands \(url.scheme): URLs to the system (\(describe(allowed.location)))"
+            result.why = .handedToSystem(scheme: url.scheme, at: allowed.location)
             result.decidedBy = RuleOrigin(index: -1, id: nil, location: allowed.location)
             return result
         }
@@ -174,7 +174,7 @@ public struct Simulator: Sendable {
         if let handler = policy.interception.first(where: { $0.scheme.value.lowercased() == url.scheme && interceptionMatches($0, url: url, method: entry.method) }) {
             result.verdict = .intercept
             result.decidedBy = origin(of: handler)
-            result.reason = "interception rule \(describe(origin(of: handler))) serves it"
+            result.why = .intercepted(origin(of: handler))
             return result
         }
 
@@ -200,7 +200,11 @@ public struct Simulator: Sendable {
             domains[top] = domain
         }
         if domain.isEmpty { return !resource.isEmpty }
-        return !(resource == domain || resource.hasSuffix("." + domain))
+        if resource == domain { return false }
+        // `resource` ends with "." + domain, compared without building that string.
+        let bytes = resource.utf8, suffix = domain.utf8
+        guard bytes.count > suffix.count, bytes.reversed().starts(with: suffix.reversed()) else { return true }
+        return bytes[bytes.index(bytes.endIndex, offsetBy: -suffix.count - 1)] != UInt8(ascii: ".")
     }
 
     private func check(_ result: inout RequestResult) {
@@ -275,15 +279,52 @@ public struct Simulator: Sendable {
     private func origin(of rule: InterceptionRule) -> RuleOrigin {
         RuleOrigin(index: -1, id: rule.id?.value, location: rule.location)
     }
+}
 
-    private func describe(_ origin: RuleOrigin) -> String {
-        var text = origin.id.map { "'\($0)'" } ?? "#\(origin.index + 1)"
-        if let location = origin.location { text += " (\(describe(location)))" }
-        if let expansion = origin.expansion { text += " [\(expansion)]" }
+/// Why a request got its verdict.
+public enum Why: Sendable {
+    case blockedByRule(RuleOrigin)
+    case upgradedByRule(RuleOrigin, to: String)
+    case noRuleMatches
+    case noSurvivingRule
+    case secureScheme(String)
+    case insecureNotAllowlisted(scheme: String, host: String?)
+    case allowlisted(host: String, at: SourceLocation)
+    case webKitScheme(String)
+    case schemeHandler(RuleOrigin, scheme: String)
+    case schemeNotAllowed(scheme: String, listedElsewhere: Bool)
+    case handedToSystem(scheme: String, at: SourceLocation)
+    case intercepted(RuleOrigin)
+
+    public var text: String {
+        switch self {
+        case .blockedByRule(let rule): return "content rule \(rule.described) blocks it"
+        case .upgradedByRule(let rule, let url): return "content rule \(rule.described) upgrades it to \(url)"
+        case .noRuleMatches: return "no content rule matches it"
+        case .noSurvivingRule: return "no surviving content rule blocks or upgrades it"
+        case .secureScheme(let scheme): return "\(scheme) passes the scheme gate"
+        case .insecureNotAllowlisted(let scheme, let host): return "plain \(scheme) to \(host ?? "no host"), which is not on the http-allowlist"
+        case .allowlisted(let host, let location): return "\(host) is on the http-allowlist (\(location.described))"
+        case .webKitScheme(let scheme): return "WebKit handles \(scheme): URLs itself"
+        case .schemeHandler(let rule, let scheme): return "interception rule \(rule.described) handles the \(scheme) scheme"
+        case .schemeNotAllowed(let scheme, let listed):
+            return listed ? "the scheme-allowlist admits \(scheme): only for other hosts or paths" : "the scheme \(scheme) has no handler and is not on the scheme-allowlist"
+        case .handedToSystem(let scheme, let location): return "the scheme-allowlist hands \(scheme): URLs to the system (\(location.described))"
+        case .intercepted(let rule): return "interception rule \(rule.described) serves it"
+        }
+    }
+}
+
+extension RuleOrigin {
+    /// `'id' (file:line) [expansion]`, or `#n` for a rule without an id.
+    var described: String {
+        var text = id.map { "'\($0)'" } ?? "#\(index + 1)"
+        if let location { text += " (\(location.described))" }
+        if let expansion { text += " [\(expansion)]" }
         return text
     }
+}
 
-    private func describe(_ location: SourceLocation) -> String {
-        "\(location.path):\(location.range.start.line)"
-    }
+extension SourceLocation {
+    var described: String { "\(path):\(range.start.line)" }
 }
