@@ -107,10 +107,17 @@ let parse = seconds {
     precondition(problems.isEmpty, "\(problems.prefix(3).map(\.message))")
     parsed = trace
 }
-var results: [RequestResult] = []
-let simulate = seconds { results = simulator!.run(parsed!) }
+// Streamed, as `webpolicy simulate` runs: results are counted, not kept.
+var simulated = 0
+var blocked = 0
+let simulate = seconds {
+    simulator!.run(parsed!) { result in
+        simulated += 1
+        if result.verdict == .block { blocked += 1 }
+    }
+}
 // For profiling: WEBPOLICY_BENCH_REPEAT=N runs the simulation N more times, so it dominates a profile.
-for _ in 0..<(Int(ProcessInfo.processInfo.environment["WEBPOLICY_BENCH_REPEAT"] ?? "") ?? 0) { results = simulator!.run(parsed!) }
+for _ in 0..<(Int(ProcessInfo.processInfo.environment["WEBPOLICY_BENCH_REPEAT"] ?? "") ?? 0) { simulator!.run(parsed!) { _ in } }
 var usage = rusage()
 #if os(Linux)
 getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -122,9 +129,8 @@ let peakMB = Double(usage.ru_maxrss) / 1024
 #else
 let peakMB = Double(usage.ru_maxrss) / 1_048_576
 #endif
-let blocked = results.filter { $0.verdict == .block }.count
-print("webpolicy-simulate-bench: \(rules) policy rules (\(loweredCount) after sugar), \(requests) trace lines (\(results.count) requests, \(blocked) blocked)")
+print("webpolicy-simulate-bench: \(rules) policy rules (\(loweredCount) after sugar), \(requests) trace lines (\(simulated) requests, \(blocked) blocked)")
 print(String(format: "  load + lint + prepare the policy   %7.2f s", prepare))
 print(String(format: "  parse the trace                    %7.2f s  %9.0f lines/s", parse, Double(requests) / parse))
-print(String(format: "  simulate, one core                 %7.2f s  %9.0f requests/s", simulate, Double(results.count) / simulate))
+print(String(format: "  simulate, one core                 %7.2f s  %9.0f requests/s", simulate, Double(simulated) / simulate))
 print(String(format: "  peak memory                        %7.0f MB", peakMB))

@@ -59,8 +59,9 @@ struct Simulate: ParsableCommand {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw InputError("no such file: \(path)") }
             if isDirectory.boolValue { throw InputError("\(path) is a folder; name trace files") }
         }
-        let session = SimulationSession(policyOverride: policy, contentRulesPath: contentRules, publicSuffixListPath: publicSuffixList,
+        var session = SimulationSession(policyOverride: policy, contentRulesPath: contentRules, publicSuffixListPath: publicSuffixList,
                                         configuration: try configuration.load())
+        session.keepsAllResults = verbose || record || recordTo != nil || format != .human
         let outcome = try session.run(paths: traces)
         var policyFindings = diagnostics.applied(to: outcome.policyFindings)
         // Lint's warnings belong to lint; simulate shows them only when asked.

@@ -47,7 +47,7 @@ public enum HARReader {
             let type = resourceType(declared: entry.member("_resourceType")?.string, mimeType: mimeType)
             let page = entry.member("pageref")?.string ?? ""
             var traceEntry = TraceEntry(line: entry.range.start.line, kind: .resource, typeName: type.rawValue, resourceType: type, url: url,
-                                        urlRange: urlNode.range, top: nil, method: method == "GET" ? nil : method, source: urlText)
+                                        urlRange: urlNode.range, top: nil, method: method == "GET" ? nil : method)
             if topOfPage[page] == nil, type == .document || type == .topDocument || pageTitles[page] == urlText {
                 traceEntry.kind = .page
                 traceEntry.typeName = "page"

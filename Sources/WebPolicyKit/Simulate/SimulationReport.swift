@@ -6,7 +6,23 @@ public struct SimulationReport: Sendable {
         public var trace: Trace
         /// The policy simulated, as its path, or the bare list's path.
         public var subject: String
+        /// Every result, or only the failures when the session kept only those.
         public var results: [RequestResult]
+        public var passed = 0
+        public var failed = 0
+        public var unchecked = 0
+
+        public init(trace: Trace, subject: String, results: [RequestResult] = []) {
+            self.trace = trace
+            self.subject = subject
+            self.results = []
+            for result in results { add(result, keepingAll: true) }
+        }
+
+        mutating func add(_ result: RequestResult, keepingAll: Bool) {
+            if !result.hasExpectations { unchecked += 1 } else if result.passed { passed += 1 } else { failed += 1 }
+            if keepingAll || !result.passed { results.append(result) }
+        }
     }
 
     public var traces: [TraceResults]
@@ -16,9 +32,9 @@ public struct SimulationReport: Sendable {
     }
 
     public var all: [RequestResult] { traces.flatMap(\.results) }
-    public var passed: Int { all.filter { $0.hasExpectations && $0.passed }.count }
-    public var failed: Int { all.filter { !$0.passed }.count }
-    public var unchecked: Int { all.filter { !$0.hasExpectations }.count }
+    public var passed: Int { traces.reduce(0) { $0 + $1.passed } }
+    public var failed: Int { traces.reduce(0) { $0 + $1.failed } }
+    public var unchecked: Int { traces.reduce(0) { $0 + $1.unchecked } }
 
     /// Failures with expected, actual and why (all requests with `verbose`), then the counts.
     public func human(verbose: Bool) -> String {

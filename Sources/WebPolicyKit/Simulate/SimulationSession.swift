@@ -7,6 +7,9 @@ public struct SimulationSession {
     public var contentRulesPath: String?
     public var publicSuffixListPath: String?
     public var configuration: LintConfiguration
+    /// Keep every result (for JSON, JUnit, `--verbose`, `--record`), or only failures and
+    /// counts, so a trace of millions of requests needs little memory.
+    public var keepsAllResults = true
 
     public init(policyOverride: String? = nil, contentRulesPath: String? = nil, publicSuffixListPath: String? = nil, configuration: LintConfiguration = LintConfiguration()) {
         self.policyOverride = policyOverride
@@ -48,7 +51,7 @@ public struct SimulationSession {
         for path in paths {
             guard let trace = readTrace(path, problems: &problems, sources: &sources) else { continue }
             if let bare {
-                traces.append(.init(trace: trace, subject: contentRulesPath!, results: bare.run(trace)))
+                traces.append(simulate(trace, with: bare, subject: contentRulesPath!))
                 continue
             }
             guard let policyPath = policyOverride ?? trace.policyPath else {
@@ -66,11 +69,17 @@ public struct SimulationSession {
                 simulators[policyPath] = Simulator(policy: policy, publicSuffixList: suffixes)
             }
             guard let simulator = simulators[policyPath] else { continue }
-            traces.append(.init(trace: trace, subject: policyPath, results: simulator.run(trace)))
+            traces.append(simulate(trace, with: simulator, subject: policyPath))
         }
         return Outcome(report: SimulationReport(traces: traces),
                        inputProblems: LintReport(diagnostics: problems, sources: sources, lintedFiles: paths),
                        policyFindings: LintReport(diagnostics: findings, sources: findingSources, lintedFiles: Array(simulators.keys).sorted()))
+    }
+
+    private func simulate(_ trace: Trace, with simulator: Simulator, subject: String) -> SimulationReport.TraceResults {
+        var results = SimulationReport.TraceResults(trace: trace, subject: subject)
+        simulator.run(trace) { results.add($0, keepingAll: keepsAllResults) }
+        return results
     }
 
     /// The file, or nil with its problem recorded.

@@ -61,26 +61,32 @@ public struct Simulator: Sendable {
     }
 
     public func run(_ trace: Trace) -> [RequestResult] {
+        var results: [RequestResult] = []
+        results.reserveCapacity(trace.entries.count)
+        run(trace) { results.append($0) }
+        return results
+    }
+
+    /// Simulates the trace's requests in order, handing each result to `each` and keeping
+    /// none: a trace of millions of requests needs memory for one.
+    public func run(_ trace: Trace, each: (RequestResult) -> Void) {
         var top: CanonicalURL?
         var pagesLoaded = 0
         var caches = [ContentRuleEngine.ConditionCache](repeating: .init(), count: lists.count)
         // Registrable domains by host: a trace revisits the same hosts.
         var domains: [String: String] = [:]
-        var results: [RequestResult] = []
-        results.reserveCapacity(trace.entries.count)
         for entry in trace.entries {
             let isNavigation = entry.kind != .resource
             // A top-level navigation is its own main document (WebKit `ResourceLoadInfo`).
             let topURL = isNavigation ? entry.url : (entry.top ?? top ?? entry.url)
             var result = evaluate(entry, topURL: topURL, isFirstPage: entry.kind == .page && pagesLoaded == 0, pagesLoaded: pagesLoaded, caches: &caches, domains: &domains)
             check(&result)
-            results.append(result)
             if entry.kind == .page {
                 top = result.verdict == .block ? top : result.finalURL
                 pagesLoaded += 1
             }
+            each(result)
         }
-        return results
     }
 
     private func evaluate(_ entry: TraceEntry, topURL: CanonicalURL, isFirstPage: Bool, pagesLoaded: Int, caches: inout [ContentRuleEngine.ConditionCache], domains: inout [String: String]) -> RequestResult {

@@ -36,7 +36,6 @@ public struct TraceEntry: Sendable {
     public var cookies: [String]?
     /// Expected surviving WebKit actions (`actions=block-cookies,css-display-none`, `none`).
     public var actions: [ContentActionType]?
-    public var source: String
     /// The column just after the last field, where `--record` appends `expect=`.
     public var fieldsEnd: Int = 0
 }
@@ -138,7 +137,7 @@ public enum TraceParser {
                 continue
             case .success(let url):
                 entry = TraceEntry(line: lineNumber, kind: kind, typeName: typeName, resourceType: resourceType, url: url,
-                                   urlRange: range(urlField), source: String(String.UnicodeScalarView(scalars)))
+                                   urlRange: range(urlField))
                 entry.fieldsEnd = fields.last.map { $0.column + $0.text.unicodeScalars.count } ?? 1
             }
             var seen = Set<String>()
