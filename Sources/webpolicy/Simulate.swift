@@ -94,21 +94,12 @@ struct Simulate: ParsableCommand {
         let destination = recordTo ?? (isHAR ? (path as NSString).deletingPathExtension + ".trace" : path)
         let text: String
         if isHAR {
-            let reference = contentRules == nil ? relativePath(traceResults.subject, from: (destination as NSString).deletingLastPathComponent) : nil
+            let reference = contentRules == nil ? RelativePath.of(traceResults.subject, from: (destination as NSString).deletingLastPathComponent) : nil
             text = HARReader.traceText(traceResults.results, policyReference: reference, source: (path as NSString).lastPathComponent)
         } else {
             text = TraceRecorder.record(traceResults.results, into: traceResults.trace.file)
         }
         try ArtefactWriter.writeFile(text, to: destination)
         print("recorded \(traceResults.results.count) verdicts into \(destination)")
-    }
-
-    private func relativePath(_ path: String, from folder: String) -> String {
-        let absolute = { (path: String) in ((path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path) as NSString).standardizingPath }
-        let target = absolute(path).split(separator: "/")
-        let base = absolute(folder.isEmpty ? "." : folder).split(separator: "/")
-        var common = 0
-        while common < min(target.count, base.count), target[common] == base[common] { common += 1 }
-        return (Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)).joined(separator: "/")
     }
 }

@@ -33,7 +33,8 @@ public enum RuntimeManifest {
         })))
         top.append(("cookies", .array(policy.cookies.map(cookie))))
         top.append(("interception", .array(policy.interception.map(interception))))
-        let policyFolder = absolute((policy.root.file.path as NSString).deletingLastPathComponent)
+        // Paths are relative to the policy's folder: the same bytes from any working folder.
+        let policyFolder = (policy.root.file.path as NSString).deletingLastPathComponent
         top.append(("contentRuleLists", .array(lists.map { list in
             .object([
                 ("identifier", .string(list.identifier)),
@@ -58,27 +59,12 @@ public enum RuntimeManifest {
             var members: [(String, JSONValue)] = [("firstRule", .int(index)), ("ruleCount", .int(end - index))]
             if let id = source.id { members.append(("id", .string(id.value))) }
             let path = source.location.path
-            if relativePaths[path] == nil { relativePaths[path] = relative(path, to: folder) }
+            if relativePaths[path] == nil { relativePaths[path] = RelativePath.of(path, from: folder) }
             members.append(("location", .string("\(relativePaths[path]!):\(source.location.start)")))
             entries.append(.object(members))
             index = end
         }
         return entries
-    }
-
-    /// Paths in the manifest are relative to the policy's folder, so it reads the same bytes
-    /// whatever folder compile ran in.
-    static func relative(_ path: String, to folder: String) -> String {
-        let target = absolute(path).split(separator: "/")
-        let base = folder.split(separator: "/")
-        var common = 0
-        while common < min(target.count, base.count), target[common] == base[common] { common += 1 }
-        return (Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)).joined(separator: "/")
-    }
-
-    static func absolute(_ path: String) -> String {
-        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + (path.isEmpty ? "." : path)
-        return (full as NSString).standardizingPath
     }
 
     /// A host pattern as the app matches it: the host, and whether its subdomains are meant.

@@ -49,38 +49,20 @@ public struct RuleOrigin: Sendable, Hashable {
 
 /// One WebKit content-rule list, compiled for evaluation.
 public struct ContentRuleEngine: Sendable {
-    /// A class: evaluation reads rules by index without copying their sets.
-    final class Rule: Sendable {
+    /// What a matching rule does, and where it came from. Its trigger's flags and condition
+    /// live in `flags` and `conditions`, read in the hot loop without reference counting.
+    struct Rule: Sendable {
         let action: ContentActionType
         let selector: String?
         let notification: String?
-        /// Bit masks of the concrete types, load types and contexts (`FlagMask`); 0 = all.
-        let resourceTypes: UInt32
-        let loadTypes: UInt32
-        let loadContexts: UInt32
-        let requestMethod: RequestMethod?
-        /// The condition, with its entries' positions in `topConditions` or `frameConditions`.
-        let condition: (kind: ConditionKind, patterns: Range<Int>)?
         let origin: RuleOrigin
-
-        init(action: ContentActionType, selector: String?, notification: String?, resourceTypes: UInt32, loadTypes: UInt32,
-             loadContexts: UInt32, requestMethod: RequestMethod?, condition: (kind: ConditionKind, patterns: Range<Int>)?, origin: RuleOrigin) {
-            self.action = action
-            self.selector = selector
-            self.notification = notification
-            self.resourceTypes = resourceTypes
-            self.loadTypes = loadTypes
-            self.loadContexts = loadContexts
-            self.requestMethod = requestMethod
-            self.condition = condition
-            self.origin = origin
-        }
     }
 
     private var rules: [Rule] = []
-    /// The fields every candidate rule is tested on, as plain arrays: the hot loop reads them
-    /// without reference counting.
+    /// Per rule: bit masks of the concrete types, load types and contexts (`FlagMask`; 0 =
+    /// all), and the method.
     private var flags: [(resourceTypes: UInt32, loadTypes: UInt32, loadContexts: UInt32, method: RequestMethod?)] = []
+    /// Per rule: its condition, with its entries' positions in `topConditions` or `frameConditions`.
     private var conditions: [(kind: ConditionKind, patterns: Range<Int>)?] = []
     private let matcher: URLFilterMatcher
     /// Every top-URL condition entry (domains as their regexes) of the list in one matcher, and
@@ -132,21 +114,14 @@ public struct ContentRuleEngine: Sendable {
                 }
                 break
             }
-            rules.append(Rule(
-                action: type,
-                selector: action.member("selector")?.stringValue,
-                notification: action.member("notification")?.stringValue,
-                resourceTypes: mask("resource-type", ResourceType.self, expand: ResourceType.expanded),
-                loadTypes: mask("load-type", LoadType.self),
-                loadContexts: mask("load-context", LoadContext.self),
-                requestMethod: trigger.member("request-method")?.stringValue.flatMap { RequestMethod(rawValue: $0.lowercased()) },
-                condition: condition,
-                origin: origin
-            ))
+            rules.append(Rule(action: type, selector: action.member("selector")?.stringValue,
+                              notification: action.member("notification")?.stringValue, origin: origin))
+            flags.append((mask("resource-type", ResourceType.self, expand: ResourceType.expanded), mask("load-type", LoadType.self),
+                          mask("load-context", LoadContext.self),
+                          trigger.member("request-method")?.stringValue.flatMap { RequestMethod(rawValue: $0.lowercased()) }))
+            conditions.append(condition)
         }
         matcher = URLFilterMatcher(filters)
-        flags = rules.map { ($0.resourceTypes, $0.loadTypes, $0.loadContexts, $0.requestMethod) }
-        conditions = rules.map(\.condition)
         topConditions = URLFilterMatcher(topPatterns)
         frameConditions = URLFilterMatcher(framePatterns)
     }

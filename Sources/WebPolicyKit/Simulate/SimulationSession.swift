@@ -46,7 +46,7 @@ public struct SimulationSession {
 
         var bare: Simulator?
         if let contentRulesPath {
-            bare = try bareSimulator(contentRulesPath, suffixes: suffixes, problems: &problems, sources: &sources)
+            bare = bareSimulator(contentRulesPath, suffixes: suffixes, problems: &problems, sources: &sources)
         }
         for path in paths {
             guard let trace = readTrace(path, problems: &problems, sources: &sources) else { continue }
@@ -103,7 +103,7 @@ public struct SimulationSession {
         return found.isEmpty ? trace : nil
     }
 
-    private func bareSimulator(_ path: String, suffixes: PublicSuffixList, problems: inout [Diagnostic], sources: inout [String: SourceFile]) throws(InputError) -> Simulator? {
+    private func bareSimulator(_ path: String, suffixes: PublicSuffixList, problems: inout [Diagnostic], sources: inout [String: SourceFile]) -> Simulator? {
         guard let file = read(path, expecting: .contentBlockerList, problems: &problems, sources: &sources) else { return nil }
         let imported = ContentBlockerImporter.parseList(file)
         problems += imported.diagnostics.filter { $0.severity == .error }
