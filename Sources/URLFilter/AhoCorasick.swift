@@ -1,65 +1,96 @@
-/// Finds which of many byte strings occur in a text in one pass (Aho–Corasick, with the
-/// failure function folded into a complete transition table for the first levels and sparse
-/// edges below). Keys are pattern ids; a text reports each id once per call at most, in no
-/// particular order.
+/// Finds which of many byte strings occur in a text in one pass (Aho–Corasick). Keys are
+/// pattern ids; a text reports each id once per call at most, in no particular order.
+///
+/// The trie is built from node structs, then flattened into plain arrays (edges sorted per
+/// node, outputs in one list) so that a scan chases no references: a blocklist's trie has
+/// hundreds of thousands of nodes and the scan runs on every request.
 struct AhoCorasick: Sendable {
+    /// One trie node, everything a scan step reads in one place (one cache line). Most nodes
+    /// deep in a blocklist's trie have a single edge, which is kept in the node itself.
     private struct Node: Sendable {
-        var edges: [(byte: UInt8, target: Int32)] = []
+        /// The first edge (byte 0 and target 0: none); more edges are `edges[moreEdges]`.
+        var firstByte: UInt8 = 0
+        var firstTarget: Int32 = 0
+        var moreEdges: Range<Int32> = 0..<0
         var failure: Int32 = 0
-        /// Ids whose literal ends here, and, through `outputLink`, those ending at suffixes.
-        var outputs: [Int32] = []
+        /// The ids whose literal ends here are `outputIDs[outputs]`; `outputLink` leads to the
+        /// nearest suffix node with ids of its own (-1: none).
+        var outputs: Range<Int32> = 0..<0
         var outputLink: Int32 = -1
     }
 
-    private var nodes: [Node] = [Node()]
     /// Transitions of the root, dense: most steps fall back to it.
     private var rootNext = [Int32](repeating: 0, count: 256)
+    private var nodes: [Node] = [Node()]
+    private var edges: [(byte: UInt8, target: Int32)] = []
+    private var outputIDs: [Int32] = []
 
     init(_ literals: [(literal: [UInt8], id: Int)]) {
+        var edges: [[(byte: UInt8, target: Int32)]] = [[]]
+        var outputs: [[Int32]] = [[]]
         for (literal, id) in literals where !literal.isEmpty {
             var node = 0
             for byte in literal {
-                if let edge = nodes[node].edges.first(where: { $0.byte == byte }) {
+                if let edge = edges[node].first(where: { $0.byte == byte }) {
                     node = Int(edge.target)
                 } else {
-                    nodes.append(Node())
-                    nodes[node].edges.append((byte, Int32(nodes.count - 1)))
-                    node = nodes.count - 1
+                    edges.append([])
+                    outputs.append([])
+                    edges[node].append((byte, Int32(edges.count - 1)))
+                    node = edges.count - 1
                 }
             }
-            nodes[node].outputs.append(Int32(id))
+            outputs[node].append(Int32(id))
         }
-        for index in nodes.indices { nodes[index].edges.sort { $0.byte < $1.byte } }
-        for edge in nodes[0].edges { rootNext[Int(edge.byte)] = edge.target }
+        let count = edges.count
+        nodes = Array(repeating: Node(), count: count)
+        for node in 0..<count {
+            let sorted = edges[node].sorted { $0.byte < $1.byte }
+            if let first = sorted.first {
+                nodes[node].firstByte = first.byte
+                nodes[node].firstTarget = first.target
+            }
+            let start = Int32(self.edges.count)
+            self.edges += sorted.dropFirst()
+            nodes[node].moreEdges = start..<Int32(self.edges.count)
+            let outputStart = Int32(outputIDs.count)
+            outputIDs += outputs[node]
+            nodes[node].outputs = outputStart..<Int32(outputIDs.count)
+        }
+        for edge in edges[0] { rootNext[Int(edge.byte)] = edge.target }
         // Breadth-first failure links.
-        var queue: [Int] = nodes[0].edges.map { Int($0.target) }
+        var queue: [Int] = edges[0].map { Int($0.target) }
         var head = 0
         while head < queue.count {
             let node = queue[head]
             head += 1
-            for (byte, target) in nodes[node].edges {
+            for (byte, target) in edges[node] {
                 var fallback = Int(nodes[node].failure)
-                var failure = 0
+                var link = 0
                 while true {
-                    if let next = child(of: fallback, on: byte) { failure = next; break }
+                    if let next = child(of: fallback, on: byte) { link = next; break }
                     if fallback == 0 { break }
                     fallback = Int(nodes[fallback].failure)
                 }
-                if failure == Int(target) { failure = 0 }
-                nodes[Int(target)].failure = Int32(failure)
-                nodes[Int(target)].outputLink = nodes[failure].outputs.isEmpty ? nodes[failure].outputLink : Int32(failure)
+                if link == Int(target) { link = 0 }
+                nodes[Int(target)].failure = Int32(link)
+                nodes[Int(target)].outputLink = outputs[link].isEmpty ? nodes[link].outputLink : Int32(link)
                 queue.append(Int(target))
             }
         }
     }
 
+    @inline(__always)
     private func child(of node: Int, on byte: UInt8) -> Int? {
         if node == 0 { return rootNext[Int(byte)] == 0 ? nil : Int(rootNext[Int(byte)]) }
-        let edges = nodes[node].edges
+        let entry = nodes[node]
+        if entry.firstByte == byte, entry.firstTarget != 0 { return Int(entry.firstTarget) }
+        if entry.firstByte > byte || entry.moreEdges.isEmpty { return nil }
         // Edges are few and sorted: a linear scan is fastest.
-        for edge in edges {
-            if edge.byte == byte { return Int(edge.target) }
-            if edge.byte > byte { break }
+        for edge in entry.moreEdges {
+            let candidate = edges[Int(edge)]
+            if candidate.byte == byte { return Int(candidate.target) }
+            if candidate.byte > byte { break }
         }
         return nil
     }
@@ -76,10 +107,9 @@ struct AhoCorasick: Sendable {
                 if node == 0 { break }
                 node = Int(nodes[node].failure)
             }
-            var output = node
-            if nodes[output].outputs.isEmpty { output = Int(nodes[output].outputLink) }
+            var output = nodes[node].outputs.isEmpty ? Int(nodes[node].outputLink) : node
             while output > 0 {
-                for id in nodes[output].outputs { found(Int(id)) }
+                for position in nodes[output].outputs { found(Int(outputIDs[Int(position)])) }
                 output = Int(nodes[output].outputLink)
             }
         }

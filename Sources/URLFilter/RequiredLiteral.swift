@@ -3,12 +3,24 @@
 /// run on it. Groups repeated once or more still contribute their inner runs; optional terms
 /// (`?`, `*`) and character classes end a run.
 enum RequiredLiteral {
-    static func longest(in filter: ParsedURLFilter) -> [UInt8] {
+    /// The longest required run that is not part of every URL's scaffolding: `^https?://`
+    /// requires `http` and `://`, which every web URL has, so a filter like
+    /// `^https?://[^/]+/ads` is better indexed by `/ads`. Empty when no run is worth indexing.
+    static func best(in filter: ParsedURLFilter) -> [UInt8] {
         var runs: [[UInt8]] = []
         var current: [UInt8] = []
         collect(filter.terms, into: &runs, current: &current)
         runs.append(current)
-        return runs.max { $0.count < $1.count } ?? []
+        return runs.filter { !isScaffolding($0) }.max { $0.count < $1.count } ?? []
+    }
+
+    /// What nearly every URL contains: a run inside one of these indexes nothing.
+    private static let scaffolding: [[UInt8]] = ["https://www.", "wss://"].map { Array($0.utf8) }
+
+    static func isScaffolding(_ run: [UInt8]) -> Bool {
+        scaffolding.contains { text in
+            run.count <= text.count && (0...(text.count - run.count)).contains { text[$0..<($0 + run.count)].elementsEqual(run) }
+        }
     }
 
     private static func collect(_ terms: [Term], into runs: inout [[UInt8]], current: inout [UInt8]) {

@@ -5,60 +5,81 @@
 /// few without a usable literal) run their automata. Filters that match everything (WebKit's
 /// universal actions) match every URL. Time is linear in the URL for the scan, and linear per
 /// candidate filter; no backtracking anywhere.
+///
+/// Identical filters (a blocklist repeats many) are compiled and run once: each distinct
+/// filter has an id, and `matchingFilters` answers in ids, so a caller that groups positions
+/// its own way (by condition, say) need not walk every position of a filter that matched.
 public struct URLFilterMatcher: Sendable {
-    /// Distinct filters, each compiled once, with the positions that hold it.
+    /// Distinct filters, each compiled once; the universal filter, if any, has no automaton.
     private var unique: [CompiledURLFilter] = []
-    private var positionsOfUnique: [[Int32]] = []
-    private var universal: [Int] = []
+    private var positionsOfFilter: [[Int32]] = []
+    /// The id all filters that match everything share, the last id.
+    private var universalID: Int32?
     private var unindexed: [Int32] = []
     private var index: AhoCorasick
     /// Distinct filters of each literal.
-    private var uniquesOfLiteral: [[Int32]] = []
-    private var positionCount = 0
+    private var filtersOfLiteral: [[Int32]] = []
+    /// Per position: its distinct filter's id, or -1 for a refused filter (which never matches).
+    public private(set) var filterOfPosition: [Int32] = []
 
     /// Literals shorter than this occur in too many URLs to be worth indexing.
     static let minimumLiteral = 3
 
     /// `filters[i]` is filter i: parsed, matching everything, or refused (never matches).
-    /// Identical filters (a blocklist repeats many) are compiled and run once.
     public init(_ results: [URLFilterParseResult]) {
-        positionCount = results.count
-        var uniqueIDs: [ParsedURLFilter: Int] = [:]
+        var uniqueIDs: [ParsedURLFilter: Int32] = [:]
         var literalIDs: [[UInt8]: Int] = [:]
         var literals: [(literal: [UInt8], id: Int)] = []
+        var universal: [Int32] = []
+        filterOfPosition.reserveCapacity(results.count)
         for (position, result) in results.enumerated() {
             switch result {
             case .matchesEverything:
-                universal.append(position)
+                universal.append(Int32(position))
+                filterOfPosition.append(-2)
             case .rejected:
-                continue
+                filterOfPosition.append(-1)
             case .filter(let parsed):
                 if let id = uniqueIDs[parsed] {
-                    positionsOfUnique[id].append(Int32(position))
+                    positionsOfFilter[Int(id)].append(Int32(position))
+                    filterOfPosition.append(id)
                     continue
                 }
-                let id = unique.count
+                let id = Int32(unique.count)
                 uniqueIDs[parsed] = id
                 unique.append(CompiledURLFilter(parsed))
-                positionsOfUnique.append([Int32(position)])
-                let literal = RequiredLiteral.longest(in: parsed)
+                positionsOfFilter.append([Int32(position)])
+                filterOfPosition.append(id)
+                let literal = RequiredLiteral.best(in: parsed)
                 guard literal.count >= Self.minimumLiteral else {
-                    unindexed.append(Int32(id))
+                    unindexed.append(id)
                     continue
                 }
                 if let literalID = literalIDs[literal] {
-                    uniquesOfLiteral[literalID].append(Int32(id))
+                    filtersOfLiteral[literalID].append(id)
                 } else {
-                    literalIDs[literal] = uniquesOfLiteral.count
-                    literals.append((literal, uniquesOfLiteral.count))
-                    uniquesOfLiteral.append([Int32(id)])
+                    literalIDs[literal] = filtersOfLiteral.count
+                    literals.append((literal, filtersOfLiteral.count))
+                    filtersOfLiteral.append([id])
                 }
             }
+        }
+        if !universal.isEmpty {
+            let id = Int32(positionsOfFilter.count)
+            universalID = id
+            positionsOfFilter.append(universal)
+            for position in universal { filterOfPosition[Int(position)] = id }
         }
         index = AhoCorasick(literals)
     }
 
-    public var count: Int { positionCount }
+    public var count: Int { filterOfPosition.count }
+
+    /// How many distinct filters there are; ids run from 0 to this.
+    public var filterCount: Int { positionsOfFilter.count }
+
+    /// The positions that hold a distinct filter, ascending.
+    public func positions(ofFilter id: Int32) -> [Int32] { positionsOfFilter[Int(id)] }
 
     /// The indices of the filters that match `url`, ascending.
     public func matches(_ url: String) -> [Int] {
@@ -67,25 +88,32 @@ public struct URLFilterMatcher: Sendable {
     }
 
     public func matches(_ url: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var matched: [Int] = []
+        for id in matchingFilters(url) { matched.append(contentsOf: positionsOfFilter[Int(id)].lazy.map(Int.init)) }
+        matched.sort()
+        return matched
+    }
+
+    /// The ids of the distinct filters that match `url`, ascending.
+    public func matchingFilters(_ url: UnsafeBufferPointer<UInt8>) -> [Int32] {
         var candidates = unindexed
         if !index.isEmpty {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: url.count) { lowered in
                 for (offset, byte) in url.enumerated() { lowered[offset] = RequiredLiteral.lowercase(byte) }
-                index.scan(UnsafeBufferPointer(lowered)) { id in candidates.append(contentsOf: uniquesOfLiteral[id]) }
+                index.scan(UnsafeBufferPointer(lowered)) { id in candidates.append(contentsOf: filtersOfLiteral[id]) }
             }
         }
-        var matched = universal
+        var matched: [Int32] = []
         if !candidates.isEmpty {
             candidates.sort()
             var previous: Int32 = -1
             for candidate in candidates where candidate != previous {
                 previous = candidate
-                if unique[Int(candidate)].matches(url) {
-                    matched.append(contentsOf: positionsOfUnique[Int(candidate)].lazy.map(Int.init))
-                }
+                if unique[Int(candidate)].matches(url) { matched.append(candidate) }
             }
-            matched.sort()
         }
+        // The largest id: the order stays ascending.
+        if let universalID { matched.append(universalID) }
         return matched
     }
 }

@@ -9,37 +9,62 @@ import Foundation
 /// `requestString` is what content rules match: the URL without its fragment, which a request
 /// never carries (seen on a real WebKit: `…/x#blockme` is not blocked by `blockme`).
 public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
-    public private(set) var scheme: String
-    /// `user:password@`, as written, or empty.
-    public private(set) var userInfo: String = ""
-    /// nil for URLs without an authority (`mailto:`, `data:`).
-    public private(set) var host: String?
-    /// nil when absent or the scheme's default.
-    public private(set) var port: Int?
-    public private(set) var path: String
-    public private(set) var query: String?
-    public private(set) var fragment: String?
-    /// The URL a request carries: no fragment. Built once; matchers read it for every rule list.
-    public private(set) var requestString = ""
-    /// The whole canonical URL, fragment included.
-    public private(set) var description = ""
-
-    init(scheme: String, path: String) {
-        self.scheme = scheme
-        self.path = path
+    /// The parts of a URL, as the parser builds them.
+    struct Parts: Sendable, Hashable {
+        var scheme: String
+        var userInfo = ""
+        var host: String?
+        var port: Int?
+        var path: String
+        var query: String?
+        var fragment: String?
     }
 
-    private mutating func serialize() {
-        var text = scheme + ":"
-        if let host {
-            text += "//" + userInfo + host
-            if let port { text += ":\(port)" }
+    /// Shared by every copy: a trace hands one URL to many loads and results, and a copy
+    /// should cost one reference count, not one per string.
+    private final class Storage: Sendable {
+        let parts: Parts
+        let requestString: String
+        let description: String
+
+        init(_ parts: Parts) {
+            self.parts = parts
+            var text = parts.scheme + ":"
+            if let host = parts.host {
+                text += "//" + parts.userInfo + host
+                if let port = parts.port { text += ":\(port)" }
+            }
+            text += parts.path
+            if let query = parts.query { text += "?" + query }
+            requestString = text
+            description = parts.fragment.map { text + "#" + $0 } ?? text
         }
-        text += path
-        if let query { text += "?" + query }
-        requestString = text
-        description = fragment.map { text + "#" + $0 } ?? text
     }
+
+    private let storage: Storage
+
+    init(_ parts: Parts) { storage = Storage(parts) }
+
+    public var scheme: String { storage.parts.scheme }
+    /// `user:password@`, as written, or empty.
+    public var userInfo: String { storage.parts.userInfo }
+    /// nil for URLs without an authority (`mailto:`, `data:`).
+    public var host: String? { storage.parts.host }
+    /// nil when absent or the scheme's default.
+    public var port: Int? { storage.parts.port }
+    public var path: String { storage.parts.path }
+    public var query: String? { storage.parts.query }
+    public var fragment: String? { storage.parts.fragment }
+    /// The URL a request carries: no fragment. Built once; matchers read it for every rule list.
+    public var requestString: String { storage.requestString }
+    /// The whole canonical URL, fragment included.
+    public var description: String { storage.description }
+
+    public static func == (left: CanonicalURL, right: CanonicalURL) -> Bool {
+        left.storage === right.storage || left.storage.parts == right.storage.parts
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.parts) }
 
     public static let specialSchemes: [String: Int?] = ["http": 80, "https": 443, "ws": 80, "wss": 443, "ftp": 21, "file": nil]
 
@@ -65,11 +90,10 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
 
     /// The same URL with another scheme and port (what `make-https` makes of it).
     func upgraded(to newScheme: String) -> CanonicalURL {
-        var url = self
-        url.scheme = newScheme
-        url.port = nil
-        url.serialize()
-        return url
+        var parts = storage.parts
+        parts.scheme = newScheme
+        parts.port = nil
+        return CanonicalURL(parts)
     }
 
     private struct Parser {
@@ -106,8 +130,8 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
                 throw fail("'\(schemeText)' is not a URL scheme: a letter, then letters, digits, '+', '-' or '.'", at: 0)
             }
             var index = colon + 1
-            var url = CanonicalURL(scheme: scheme, path: "")
-            let special = url.isSpecial
+            var url = Parts(scheme: scheme, path: "")
+            let special = CanonicalURL.specialSchemes[scheme] != nil
             func isSeparator(_ scalar: Unicode.Scalar) -> Bool { scalar == "/" || (special && scalar == "\\") }
 
             let hasAuthority: Bool
@@ -177,8 +201,7 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
             if index < scalars.count, scalars[index] == "#" {
                 url.fragment = encode(scalars[(index + 1)...], keeping: Self.fragmentSafe)
             }
-            url.serialize()
-            return url
+            return CanonicalURL(url)
         }
 
         /// WHATWG host parsing for special schemes: percent-decoding, IDNA (to punycode,

@@ -39,16 +39,36 @@ public struct ContentLoad: Sendable {
     }
 }
 
-/// Where a rule of a list came from, for "why" in simulate's output.
-public struct RuleOrigin: Sendable, Hashable {
-    public var index: Int
-    public var id: String?
-    public var location: SourceLocation?
-    public var expansion: String?
+/// Where a rule of a list came from, for "why" in simulate's output. A class: every result
+/// that a rule matched points at it, and a reference is one count to copy, not three.
+public final class RuleOrigin: Sendable, Hashable {
+    public let index: Int
+    public let id: String?
+    public let location: SourceLocation?
+    public let expansion: String?
+
+    public init(index: Int, id: String?, location: SourceLocation?, expansion: String? = nil) {
+        self.index = index
+        self.id = id
+        self.location = location
+        self.expansion = expansion
+    }
+
+    public static func == (left: RuleOrigin, right: RuleOrigin) -> Bool {
+        left === right || (left.index == right.index && left.id == right.id && left.location == right.location && left.expansion == right.expansion)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(index)
+        hasher.combine(id)
+        hasher.combine(location)
+        hasher.combine(expansion)
+    }
 }
 
-/// One WebKit content-rule list, compiled for evaluation.
-public struct ContentRuleEngine: Sendable {
+/// One WebKit content-rule list, compiled for evaluation. A class, immutable once built: the
+/// simulator reaches it for every request and must not copy its tables.
+public final class ContentRuleEngine: Sendable {
     /// What a matching rule does, and where it came from. Its trigger's flags and condition
     /// live in `flags` and `conditions`, read in the hot loop without reference counting.
     struct Rule: Sendable {
@@ -58,12 +78,12 @@ public struct ContentRuleEngine: Sendable {
         let origin: RuleOrigin
     }
 
-    private var rules: [Rule] = []
+    private let rules: [Rule]
     /// Per rule: bit masks of the concrete types, load types and contexts (`FlagMask`; 0 =
     /// all), and the method.
-    private var flags: [(resourceTypes: UInt32, loadTypes: UInt32, loadContexts: UInt32, method: RequestMethod?)] = []
+    private let flags: [(resourceTypes: UInt32, loadTypes: UInt32, loadContexts: UInt32, method: RequestMethod?)]
     /// Per rule: its condition, with its entries' positions in `topConditions` or `frameConditions`.
-    private var conditions: [(kind: ConditionKind, patterns: Range<Int>)?] = []
+    private let conditions: [(kind: ConditionKind, patterns: Range<Int>)?]
     private let matcher: URLFilterMatcher
     /// Every top-URL condition entry (domains as their regexes) of the list in one matcher, and
     /// every frame-URL one in another: run once per distinct URL, as WebKit runs its top-URL
@@ -71,11 +91,20 @@ public struct ContentRuleEngine: Sendable {
     private let topConditions: URLFilterMatcher
     private let frameConditions: URLFilterMatcher
 
+    /// Rules grouped by their url-filter's id in `matcher`: those whose action needs a top-URL
+    /// entry to match (`if-domain`, `if-top-url`) apart from the rest. A blocklist has many
+    /// rules sharing one filter, each for another site; only the few whose condition holds on
+    /// the current page are worth looking at.
+    private let generalRulesOfFilter: [[Int32]]
+    private let ifTopRulesOfFilter: [[Int32]]
+    /// The rule each `topConditions` entry belongs to.
+    private let ruleOfTopPattern: [Int32]
+
     /// Condition results for the last top and frame URLs seen; consecutive requests of a page
     /// share them.
     public struct ConditionCache: Sendable {
-        var top: (url: String, matched: [Int])?
-        var frame: (url: String, matched: [Int])?
+        var top: (url: String, matched: [Int32], activeIfTopRules: [Int32])?
+        var frame: (url: String, matched: [Int32])?
         public init() {}
     }
 
@@ -85,6 +114,10 @@ public struct ContentRuleEngine: Sendable {
         var filters: [URLFilterParseResult] = []
         var topPatterns: [URLFilterParseResult] = []
         var framePatterns: [URLFilterParseResult] = []
+        var rules: [Rule] = []
+        var flags: [(resourceTypes: UInt32, loadTypes: UInt32, loadContexts: UInt32, method: RequestMethod?)] = []
+        var conditions: [(kind: ConditionKind, patterns: Range<Int>)?] = []
+        var ruleOfTopPattern: [Int32] = []
         for (value, origin) in json {
             let trigger = value.member("trigger") ?? .object([])
             let action = value.member("action") ?? .object([])
@@ -111,6 +144,7 @@ public struct ContentRuleEngine: Sendable {
                 } else {
                     condition = (kind, topPatterns.count..<(topPatterns.count + parsed.count))
                     topPatterns += parsed
+                    ruleOfTopPattern += Array(repeating: Int32(rules.count), count: parsed.count)
                 }
                 break
             }
@@ -121,10 +155,28 @@ public struct ContentRuleEngine: Sendable {
                           trigger.member("request-method")?.stringValue.flatMap { RequestMethod(rawValue: $0.lowercased()) }))
             conditions.append(condition)
         }
-        matcher = URLFilterMatcher(filters)
+        let matcher = URLFilterMatcher(filters)
+        var generalRulesOfFilter = [[Int32]](repeating: [], count: matcher.filterCount)
+        var ifTopRulesOfFilter = [[Int32]](repeating: [], count: matcher.filterCount)
+        for (rule, filter) in matcher.filterOfPosition.enumerated() where filter >= 0 {
+            if Self.needsTopMatch(conditions[rule]?.kind) {
+                ifTopRulesOfFilter[Int(filter)].append(Int32(rule))
+            } else {
+                generalRulesOfFilter[Int(filter)].append(Int32(rule))
+            }
+        }
+        self.matcher = matcher
+        self.rules = rules
+        self.flags = flags
+        self.conditions = conditions
+        self.ruleOfTopPattern = ruleOfTopPattern
+        self.generalRulesOfFilter = generalRulesOfFilter
+        self.ifTopRulesOfFilter = ifTopRulesOfFilter
         topConditions = URLFilterMatcher(topPatterns)
         frameConditions = URLFilterMatcher(framePatterns)
     }
+
+    private static func needsTopMatch(_ kind: ConditionKind?) -> Bool { kind == .ifDomain || kind == .ifTopURL }
 
     public var count: Int { rules.count }
 
@@ -144,9 +196,30 @@ public struct ContentRuleEngine: Sendable {
     }
 
     public func evaluate(_ load: ContentLoad, cache: inout ConditionCache) -> ListResult {
+        refresh(&cache, for: load)
+        var urlString = load.urlString
+        let filters = urlString.withUTF8 { matcher.matchingFilters($0) }
+        var candidates: [Int32] = []
+        for filter in filters { candidates += generalRulesOfFilter[Int(filter)] }
+        // Rules that need the top URL to match: from the page's active ones or from the
+        // filters', whichever list is shorter; either way their condition holds.
+        let active = cache.top?.activeIfTopRules ?? []
+        var viaFilters = 0
+        for filter in filters { viaFilters += ifTopRulesOfFilter[Int(filter)].count }
+        if active.count <= viaFilters {
+            for rule in active where Self.sortedContains(filters, matcher.filterOfPosition[Int(rule)]) { candidates.append(rule) }
+        } else if viaFilters > 0 {
+            for filter in filters {
+                for rule in ifTopRulesOfFilter[Int(filter)] where Self.sortedContains(active, rule) { candidates.append(rule) }
+            }
+        }
+        if filters.count > 1 || !active.isEmpty { candidates.sort() }
+
         var result = ListResult()
         var surviving: [Int] = []
-        for index in matcher.matches(load.urlString) where flagsMatch(index, load) && conditionHolds(index, load, cache: &cache) {
+        for candidate in candidates {
+            let index = Int(candidate)
+            guard flagsMatch(index, load), conditionHolds(index, cache) else { continue }
             result.matched.append(rules[index].origin)
             surviving.append(index)
         }
@@ -166,6 +239,40 @@ public struct ContentRuleEngine: Sendable {
         return result
     }
 
+    /// Runs the condition matchers when the top or frame URL changed since the last load.
+    private func refresh(_ cache: inout ConditionCache, for load: ContentLoad) {
+        if topConditions.count > 0, cache.top?.url != load.topString {
+            var url = load.topString
+            let filters = url.withUTF8 { topConditions.matchingFilters($0) }
+            var matched: [Int32] = []
+            for filter in filters { matched += topConditions.positions(ofFilter: filter) }
+            matched.sort()
+            var active: [Int32] = []
+            for pattern in matched {
+                let rule = ruleOfTopPattern[Int(pattern)]
+                if Self.needsTopMatch(conditions[Int(rule)]?.kind), active.last != rule { active.append(rule) }
+            }
+            cache.top = (load.topString, matched, active)
+        }
+        if frameConditions.count > 0, cache.frame?.url != load.frameString {
+            var url = load.frameString
+            let filters = url.withUTF8 { frameConditions.matchingFilters($0) }
+            var matched: [Int32] = []
+            for filter in filters { matched += frameConditions.positions(ofFilter: filter) }
+            matched.sort()
+            cache.frame = (load.frameString, matched)
+        }
+    }
+
+    private static func sortedContains(_ sorted: [Int32], _ value: Int32) -> Bool {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < sorted.count && sorted[low] == value
+    }
+
     /// WebKit `interpretTestFlagsAndAppendAction`: a specified flag group must intersect the
     /// load's flags; the request method must be equal.
     private func flagsMatch(_ index: Int, _ load: ContentLoad) -> Bool {
@@ -178,26 +285,19 @@ public struct ContentRuleEngine: Sendable {
     }
 
     /// `if-*` keeps the action when the top (or frame) URL matches one entry, `unless-*` when it
-    /// matches none; domains are top-URL regexes (WebKit `getDomainList`).
-    private func conditionHolds(_ index: Int, _ load: ContentLoad, cache: inout ConditionCache) -> Bool {
+    /// matches none; domains are top-URL regexes (WebKit `getDomainList`). The cache is fresh
+    /// for this load (`refresh`).
+    private func conditionHolds(_ index: Int, _ cache: ConditionCache) -> Bool {
         guard let (kind, patterns) = conditions[index] else { return true }
-        let matched: [Int]
-        if kind == .ifFrameURL || kind == .unlessFrameURL {
-            let url = load.frameString
-            if cache.frame?.url != url { cache.frame = (url, frameConditions.matches(url)) }
-            matched = cache.frame!.matched
-        } else {
-            let url = load.topString
-            if cache.top?.url != url { cache.top = (url, topConditions.matches(url)) }
-            matched = cache.top!.matched
-        }
+        let isFrame = kind == .ifFrameURL || kind == .unlessFrameURL
+        let matched = (isFrame ? cache.frame?.matched : cache.top?.matched) ?? []
         // `matched` is sorted: is any of the rule's entries in it?
         var low = 0, high = matched.count
         while low < high {
             let middle = (low + high) / 2
-            if matched[middle] < patterns.lowerBound { low = middle + 1 } else { high = middle }
+            if Int(matched[middle]) < patterns.lowerBound { low = middle + 1 } else { high = middle }
         }
-        let matches = low < matched.count && matched[low] < patterns.upperBound
+        let matches = low < matched.count && Int(matched[low]) < patterns.upperBound
         switch kind {
         case .ifDomain, .ifTopURL, .ifFrameURL: return matches
         case .unlessDomain, .unlessTopURL, .unlessFrameURL: return !matches

@@ -73,8 +73,7 @@ public struct Simulator: Sendable {
         var top: CanonicalURL?
         var pagesLoaded = 0
         var caches = [ContentRuleEngine.ConditionCache](repeating: .init(), count: lists.count)
-        // Registrable domains by host: a trace revisits the same hosts.
-        var domains: [String: String] = [:]
+        var domains = DomainCache()
         for entry in trace.entries {
             let isNavigation = entry.kind != .resource
             // A top-level navigation is its own main document (WebKit `ResourceLoadInfo`).
@@ -89,7 +88,7 @@ public struct Simulator: Sendable {
         }
     }
 
-    private func evaluate(_ entry: TraceEntry, topURL: CanonicalURL, isFirstPage: Bool, pagesLoaded: Int, caches: inout [ContentRuleEngine.ConditionCache], domains: inout [String: String]) -> RequestResult {
+    private func evaluate(_ entry: TraceEntry, topURL: CanonicalURL, isFirstPage: Bool, pagesLoaded: Int, caches: inout [ContentRuleEngine.ConditionCache], domains: inout DomainCache) -> RequestResult {
         let isNavigation = entry.kind != .resource
         let frameURL = entry.frame ?? topURL
         let load = ContentLoad(
@@ -103,8 +102,8 @@ public struct Simulator: Sendable {
         // 1. Content rules, each list on its own (WebKit: ignore rules never cross lists).
         var surviving: [(type: ContentActionType, origin: RuleOrigin, selector: String?, notification: String?)] = []
         var ignoredBy: RuleOrigin?
-        for (position, list) in lists.enumerated() {
-            let listResult = list.evaluate(load, cache: &caches[position])
+        for position in lists.indices {
+            let listResult = lists[position].evaluate(load, cache: &caches[position])
             result.matchedRules += listResult.matched
             surviving += listResult.actions
             ignoredBy = ignoredBy ?? listResult.ignoredBy
@@ -195,16 +194,10 @@ public struct Simulator: Sendable {
 
     /// WebKit `isThirdParty` (see `PublicSuffixList.isThirdParty`), with the top's registrable
     /// domain remembered.
-    private func isThirdParty(_ host: String?, top: String?, domains: inout [String: String]) -> Bool {
+    private func isThirdParty(_ host: String?, top: String?, domains: inout DomainCache) -> Bool {
         let resource = host ?? ""
         guard let top else { return !resource.isEmpty }
-        let domain: String
-        if let known = domains[top] {
-            domain = known
-        } else {
-            domain = suffixes.registrableDomain(of: top)
-            domains[top] = domain
-        }
+        let domain = domains.registrableDomain(of: top, suffixes)
         if domain.isEmpty { return !resource.isEmpty }
         if resource == domain { return false }
         // `resource` ends with "." + domain, compared without building that string.
@@ -284,6 +277,21 @@ public struct Simulator: Sendable {
 
     private func origin(of rule: InterceptionRule) -> RuleOrigin {
         RuleOrigin(index: -1, id: rule.id?.value, location: rule.location)
+    }
+}
+
+/// Registrable domains by host: a trace revisits the same hosts, and consecutive requests
+/// of a page share the top's.
+struct DomainCache {
+    private var last: (host: String, domain: String)?
+    private var all: [String: String] = [:]
+
+    mutating func registrableDomain(of host: String, _ suffixes: PublicSuffixList) -> String {
+        if let last, last.host == host { return last.domain }
+        let domain = all[host] ?? suffixes.registrableDomain(of: host)
+        all[host] = domain
+        last = (host, domain)
+        return domain
     }
 }
 
