@@ -78,6 +78,12 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     public static func parse(_ input: String) -> Result<CanonicalURL, ParseError> {
+        if let simple = parseSimple(input) { return .success(simple) }
+        return parseFully(input)
+    }
+
+    /// The WHATWG parser for every URL, simple or not.
+    static func parseFully(_ input: String) -> Result<CanonicalURL, ParseError> {
         var parser = Parser(input)
         do {
             return .success(try parser.parse())

@@ -79,18 +79,7 @@ public enum TraceParser {
         var trace = Trace(file: file, entries: [])
         var problems: [Problem] = []
         for lineNumber in 1...max(file.lineCount, 1) {
-            let scalars = Array(file.line(lineNumber))
-            // Fields are separated by spaces or tabs; `#` starts a comment at a field start.
-            var fields: [(text: String, column: Int)] = []
-            var index = 0
-            while index < scalars.count {
-                while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" { index += 1 }
-                guard index < scalars.count else { break }
-                if scalars[index] == "#" { break }
-                let start = index
-                while index < scalars.count, scalars[index] != " ", scalars[index] != "\t" { index += 1 }
-                fields.append((String(String.UnicodeScalarView(scalars[start..<index])), start + 1))
-            }
+            let fields = Self.fields(of: Substring(file.line(lineNumber)))
             guard let first = fields.first else { continue }
             func range(_ field: (text: String, column: Int), from offset: Int = 0) -> SourceRange {
                 SourceRange(start: SourcePosition(line: lineNumber, column: field.column + offset),
@@ -140,7 +129,7 @@ public enum TraceParser {
                                    urlRange: range(urlField))
                 entry.fieldsEnd = fields.last.map { $0.column + $0.text.unicodeScalars.count } ?? 1
             }
-            var seen = Set<String>()
+            var seen: [String] = []
             for field in fields[(position + 1)...] {
                 guard let equals = field.text.firstIndex(of: "=") else {
                     problems.append(Problem(message: "'\(field.text)' is not key=value", range: range(field), hint: "keys: \(keys.joined(separator: ", "))"))
@@ -154,10 +143,11 @@ public enum TraceParser {
                     problems.append(Problem(message: "unknown key '\(key)'\(suggestion)", range: range(field), hint: "keys: \(keys.joined(separator: ", "))"))
                     continue
                 }
-                guard seen.insert(key).inserted else {
+                guard !seen.contains(key) else {
                     problems.append(Problem(message: "'\(key)' is given twice", range: range(field)))
                     continue
                 }
+                seen.append(key)
                 switch key {
                 case "type":
                     guard position == 0, let known = types[value] else {
@@ -206,5 +196,29 @@ public enum TraceParser {
             trace.entries.append(entry)
         }
         return (trace, problems)
+    }
+
+    /// A line's fields, separated by spaces or tabs, up to a `#` that starts a field (a
+    /// comment), each with its column in scalars. Split on UTF-8 bytes: the separators are
+    /// ASCII, and a column counts the bytes that start a scalar.
+    static func fields(of line: Substring) -> [(text: String, column: Int)] {
+        var line = line
+        return line.withUTF8 { bytes in
+            var fields: [(text: String, column: Int)] = []
+            var index = 0
+            var column = 1
+            func advance() {
+                if bytes[index] & 0xC0 != 0x80 { column += 1 }
+                index += 1
+            }
+            while index < bytes.count {
+                while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { advance() }
+                guard index < bytes.count, bytes[index] != 0x23 else { break }
+                let start = index, startColumn = column
+                while index < bytes.count, bytes[index] != 0x20, bytes[index] != 0x09 { advance() }
+                fields.append((String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), startColumn))
+            }
+            return fields
+        }
     }
 }

@@ -46,4 +46,32 @@ struct CanonicalURLTests {
         }
         #expect(error.offset == offset, "\(input): \(error.message)")
     }
+
+    /// The byte-level fast path must agree with the full parser wherever it answers: random
+    /// URLs built from the pieces that matter (case, dots, escapes, ports, IPs, odd characters).
+    @Test func theFastPathAgreesWithTheFullParser() {
+        var random = SystemRandomNumberGenerator()
+        let schemes = ["http://", "https://", "HTTP://", "http:/", "https:///", "ftp://", "http:\\\\"]
+        let hostPieces = ["example", "EXAMPLE", "a", "xn--bcher-kva", "_x", "-", ".", "com", "9", "0x1", "1", "255", "..", "com", "%41", "b\u{fc}cher", ":8080", ":80", "@", "user@", "[::1]", "ex ample"]
+        let pathPieces = ["/", "a", "%41", "?", "#", ".", "..", "%2e", "%2E", "%2", "x y", "^", "`", "{", "}", "\\", "\"", "'", "<", "\u{e9}", "/./", "/../", "~", ";", "=", "&", "\t"]
+        // The first few of each list are pieces the fast path takes; most URLs are mostly those.
+        func piece(_ pieces: [String], safe: Int) -> String {
+            Int.random(in: 0..<10, using: &random) < 8 ? pieces[Int.random(in: 0..<safe, using: &random)] : pieces.randomElement(using: &random)!
+        }
+        var answered = 0
+        for _ in 0..<20_000 {
+            var url = piece(schemes, safe: 2)
+            for _ in 0..<Int.random(in: 1...4, using: &random) { url += piece(hostPieces, safe: 9) }
+            for _ in 0..<Int.random(in: 0...6, using: &random) { url += piece(pathPieces, safe: 5) }
+            guard let fast = CanonicalURL.parseSimple(url) else { continue }
+            answered += 1
+            guard case .success(let full) = CanonicalURL.parseFully(url) else {
+                Issue.record("the fast path accepts \(url), the full parser refuses it")
+                continue
+            }
+            #expect(fast == full && fast.description == full.description && fast.requestString == full.requestString,
+                    "\(url): fast \(fast.description), full \(full.description)")
+        }
+        #expect(answered > 1_000)
+    }
 }

@@ -1,0 +1,86 @@
+/// The common case of a trace URL — `http(s)://host/path?query#fragment` in plain ASCII, with
+/// nothing for the WHATWG parser to rewrite but the host's case — canonicalised straight from
+/// its bytes. Anything else (ports, user info, IP addresses, escapes in the host, dot
+/// segments, backslashes, characters to percent-encode, non-ASCII) returns nil and goes to the
+/// full parser; a test checks that both agree wherever this one answers.
+extension CanonicalURL {
+    static func parseSimple(_ input: String) -> CanonicalURL? {
+        var input = input
+        return input.withUTF8 { bytes -> CanonicalURL? in
+            let count = bytes.count
+            let schemeEnd: Int
+            if count > 8, bytes[0] == 0x68, bytes[1] == 0x74, bytes[2] == 0x74, bytes[3] == 0x70 {  // "http"
+                schemeEnd = bytes[4] == 0x73 ? 5 : 4  // "s"
+            } else {
+                return nil
+            }
+            guard bytes[schemeEnd] == 0x3A, bytes[schemeEnd + 1] == 0x2F, bytes[schemeEnd + 2] == 0x2F else { return nil }  // "://"
+            let hostStart = schemeEnd + 3
+            var index = hostStart
+            var lastLabelStart = hostStart
+            var hasUppercase = false
+            while index < count {
+                let byte = bytes[index]
+                if byte == 0x2F || byte == 0x3F || byte == 0x23 { break }  // / ? #
+                switch byte {
+                case 0x61...0x7A, 0x30...0x39, 0x2D, 0x5F: break  // a-z 0-9 - _
+                case 0x41...0x5A: hasUppercase = true  // A-Z
+                case 0x2E:  // "."
+                    // An empty label (leading, doubled) is the full parser's business.
+                    guard index > hostStart, bytes[index - 1] != 0x2E else { return nil }
+                    if index + 1 < count, bytes[index + 1] != 0x2F, bytes[index + 1] != 0x3F, bytes[index + 1] != 0x23 { lastLabelStart = index + 1 }
+                default: return nil
+                }
+                index += 1
+            }
+            let hostEnd = index
+            // A host ending in a number is an IPv4 address (WHATWG "ends in a number").
+            guard hostEnd > hostStart, !(0x30...0x39).contains(bytes[lastLabelStart]) else { return nil }
+
+            let pathStart = index
+            while index < count, bytes[index] != 0x3F, bytes[index] != 0x23 {
+                let byte = bytes[index]
+                guard byte > 0x20, byte < 0x7F, !Self.pathUnsafe.contains(byte) else { return nil }
+                // Dot segments (`/.`, `/..`, `%2e`) are resolved by the full parser.
+                if byte == 0x2E, bytes[index - 1] == 0x2F { return nil }
+                if byte == 0x25, index + 2 < count, bytes[index + 1] == 0x32, bytes[index + 2] | 0x20 == 0x65 { return nil }
+                index += 1
+            }
+            let pathEnd = index
+            var queryRange: Range<Int>?
+            if index < count, bytes[index] == 0x3F {
+                let start = index + 1
+                index = start
+                while index < count, bytes[index] != 0x23 {
+                    let byte = bytes[index]
+                    guard byte > 0x20, byte < 0x7F, !Self.specialQueryUnsafe.contains(byte) else { return nil }
+                    index += 1
+                }
+                queryRange = start..<index
+            }
+            var fragmentRange: Range<Int>?
+            if index < count {  // "#"
+                let start = index + 1
+                for byte in bytes[start...] {
+                    guard byte > 0x20, byte < 0x7F, !Self.fragmentUnsafe.contains(byte) else { return nil }
+                }
+                fragmentRange = start..<count
+            }
+            func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+            var host = text(hostStart..<hostEnd)
+            if hasUppercase { host = host.lowercased() }
+            var parts = Parts(scheme: schemeEnd == 5 ? "https" : "http", path: pathEnd > pathStart ? text(pathStart..<pathEnd) : "/")
+            parts.host = host
+            parts.query = queryRange.map(text)
+            parts.fragment = fragmentRange.map(text)
+            return CanonicalURL(parts)
+        }
+    }
+
+    /// Printable ASCII that the WHATWG path, special-query and fragment percent-encode sets
+    /// hold (as the full parser's `pathSafe`, `specialQuerySafe`, `fragmentSafe`), and `\`,
+    /// which special URLs read as `/`.
+    private static let pathUnsafe = Set("\"#<>?^`{}\\".utf8)
+    private static let specialQueryUnsafe = Set("\"#<>'".utf8)
+    private static let fragmentUnsafe = Set("\"<>`".utf8)
+}
