@@ -17,13 +17,20 @@ struct AhoCorasick: Sendable {
         /// nearest suffix node with ids of its own (-1: none).
         var outputs: Range<Int32> = 0..<0
         var outputLink: Int32 = -1
+        /// For a node with many edges: where its 128 ASCII targets start in `denseNext`, or -1.
+        var dense: Int32 = -1
     }
+
+    /// Nodes with at least this many edges get a dense table: near the root (`/`, `a`, `s`)
+    /// nearly every letter follows, and a scan would walk dozens of edges per byte.
+    private static let denseEdges = 6
 
     /// Transitions of the root, dense: most steps fall back to it.
     private var rootNext = [Int32](repeating: 0, count: 256)
     private var nodes: [Node] = [Node()]
     private var edges: [(byte: UInt8, target: Int32)] = []
     private var outputIDs: [Int32] = []
+    private var denseNext: [Int32] = []
 
     init(_ literals: [(literal: [UInt8], id: Int)]) {
         var edges: [[(byte: UInt8, target: Int32)]] = [[]]
@@ -42,6 +49,18 @@ struct AhoCorasick: Sendable {
             }
             outputs[node].append(Int32(id))
         }
+        // Breadth-first numbering: the shallow nodes, which every scan visits, sit together.
+        var order = [0]
+        var head = 0
+        while head < order.count {
+            order += edges[order[head]].map { Int($0.target) }
+            head += 1
+        }
+        var renumbered = [Int32](repeating: 0, count: edges.count)
+        for (new, old) in order.enumerated() { renumbered[old] = Int32(new) }
+        edges = order.map { old in edges[old].map { ($0.byte, renumbered[Int($0.target)]) } }
+        outputs = order.map { outputs[$0] }
+
         let count = edges.count
         nodes = Array(repeating: Node(), count: count)
         for node in 0..<count {
@@ -49,6 +68,12 @@ struct AhoCorasick: Sendable {
             if let first = sorted.first {
                 nodes[node].firstByte = first.byte
                 nodes[node].firstTarget = first.target
+            }
+            if sorted.count >= Self.denseEdges, sorted.allSatisfy({ $0.byte < 128 }) {
+                nodes[node].dense = Int32(denseNext.count)
+                var table = [Int32](repeating: 0, count: 128)
+                for edge in sorted { table[Int(edge.byte)] = edge.target }
+                denseNext += table
             }
             let start = Int32(self.edges.count)
             self.edges += sorted.dropFirst()
@@ -60,7 +85,7 @@ struct AhoCorasick: Sendable {
         for edge in edges[0] { rootNext[Int(edge.byte)] = edge.target }
         // Breadth-first failure links.
         var queue: [Int] = edges[0].map { Int($0.target) }
-        var head = 0
+        head = 0
         while head < queue.count {
             let node = queue[head]
             head += 1
@@ -84,6 +109,10 @@ struct AhoCorasick: Sendable {
     private func child(of node: Int, on byte: UInt8) -> Int? {
         if node == 0 { return rootNext[Int(byte)] == 0 ? nil : Int(rootNext[Int(byte)]) }
         let entry = nodes[node]
+        if entry.dense >= 0 {
+            let target = byte < 128 ? denseNext[Int(entry.dense) + Int(byte)] : 0
+            return target == 0 ? nil : Int(target)
+        }
         if entry.firstByte == byte, entry.firstTarget != 0 { return Int(entry.firstTarget) }
         if entry.firstByte > byte || entry.moreEdges.isEmpty { return nil }
         // Edges are few and sorted: a linear scan is fastest.

@@ -1,59 +1,126 @@
-/// One url-filter ready to run on URLs: its NFA with the states as bits of a word, so a step
-/// is a handful of AND/OR operations and a match is linear in the URL's length — no
-/// backtracking (WebKit runs a DFA; this is the same language, checked by a property test).
+/// One url-filter ready to run on URLs: a DFA over byte classes when the filter is small
+/// enough (nearly all are), so a step is one table lookup and a match is linear in the URL's
+/// length — no backtracking. WebKit runs a DFA too; this is the same language, checked by a
+/// property test against a regex engine.
 ///
 /// WebKit matches `URL + "\0"` and reports a rule as soon as its DFA reaches a final state, so
 /// a filter matches when it accepts some prefix of the URL followed by the sentinel.
-public struct CompiledURLFilter: Sendable {
-    /// For automata of up to 64 states (nearly all): per state, its moves as (characters,
-    /// closure of targets as a mask).
-    private var moves: [[(characters: URLFilterAutomaton.CharacterBits, targets: UInt64)]] = []
-    private var startMask: UInt64 = 0
-    private var acceptedBit: UInt64 = 0
-    /// Larger automata run on the automaton itself.
-    private var large: URLFilterAutomaton?
+///
+/// A class, immutable once built: a matcher holds tens of thousands and runs several per URL,
+/// and should not copy their tables to do so.
+public final class CompiledURLFilter: Sendable {
+    /// Byte classes: bytes no set of the filter tells apart share a class.
+    private let classOf: [UInt8]
+    private let classCount: Int
+    /// `transitions[state * classCount + class]`; state 0 is dead, state 1 has matched.
+    private let transitions: [UInt16]
+    private let startState: Int
+    /// Filters whose DFA would be too large run their NFA instead.
+    private let automaton: URLFilterAutomaton?
+
+    static let dead = 0, matched = 1
+    /// More DFA states than this and the filter keeps its NFA: a DFA can be exponential.
+    static let stateLimit = 1024
 
     public init(_ filter: ParsedURLFilter) {
         let automaton = URLFilterAutomaton(filter)
-        let count = automaton.acceptedState + 1
-        guard count <= 64 else {
-            large = automaton
-            return
+        if let dfa = Self.determinize(automaton) {
+            (classOf, classCount, transitions, startState) = dfa
+            self.automaton = nil
+        } else {
+            (classOf, classCount, transitions, startState) = ([], 0, [], 0)
+            self.automaton = automaton
         }
-        func mask(_ states: [Int]) -> UInt64 { states.reduce(0) { $0 | (1 << UInt64($1)) } }
-        acceptedBit = 1 << UInt64(automaton.acceptedState)
-        startMask = mask(automaton.steps[automaton.start])
-        moves = (0..<count).map { state in
-            if state == automaton.acceptedState { return [] }
-            return automaton.nodes[state].transitions.map { ($0.set, mask(automaton.steps[$0.target])) }
+    }
+
+    /// Subset construction over the NFA's epsilon-closed steps, with states as bit sets of
+    /// NFA nodes; nil when the NFA has more than 64 nodes or the DFA would pass `stateLimit`.
+    private static func determinize(_ automaton: URLFilterAutomaton) -> (classOf: [UInt8], classCount: Int, transitions: [UInt16], start: Int)? {
+        let accepted = automaton.acceptedState
+        guard accepted < 64 else { return nil }
+        func mask(_ nodes: [Int]) -> UInt64 { nodes.reduce(0) { $0 | (1 << UInt64($1)) } }
+        let acceptedBit: UInt64 = 1 << UInt64(accepted)
+        // The distinct character sets of the NFA's moves; a byte's class is which sets hold it.
+        var sets: [URLFilterAutomaton.CharacterBits] = []
+        for node in automaton.nodes { for transition in node.transitions where !sets.contains(transition.set) { sets.append(transition.set) } }
+        guard sets.count <= 64 else { return nil }
+        var classOf = [UInt8](repeating: 0, count: 128)
+        var classIDs: [UInt64: UInt8] = [:]
+        var representatives: [UInt8] = []
+        for byte in 0..<128 {
+            let bit = URLFilterAutomaton.CharacterBits.single(UInt8(byte))
+            var signature: UInt64 = 0
+            for (index, set) in sets.enumerated() where !set.intersection(bit).isEmpty { signature |= 1 << UInt64(index) }
+            if let id = classIDs[signature] {
+                classOf[byte] = id
+            } else {
+                let id = UInt8(representatives.count)
+                classIDs[signature] = id
+                representatives.append(UInt8(byte))
+                classOf[byte] = id
+            }
         }
+        let classCount = representatives.count
+        // Per NFA node and class: the closed targets of its moves on that class, as a mask.
+        var moves = [UInt64](repeating: 0, count: accepted * classCount)
+        for node in 0..<accepted {
+            for transition in automaton.nodes[node].transitions {
+                let targets = mask(automaton.steps[transition.target])
+                for (index, byte) in representatives.enumerated() where !transition.set.intersection(.single(byte)).isEmpty {
+                    moves[node * classCount + index] |= targets
+                }
+            }
+        }
+        var ids: [UInt64: Int] = [0: dead, acceptedBit: matched]
+        var states: [UInt64] = [0, acceptedBit]
+        var transitions = [UInt16](repeating: UInt16(dead), count: 2 * classCount)
+        for index in 0..<classCount { transitions[matched * classCount + index] = UInt16(matched) }
+        func id(of set: UInt64) -> Int? {
+            let set = set & acceptedBit != 0 ? acceptedBit : set
+            if let known = ids[set] { return known }
+            guard states.count < stateLimit else { return nil }
+            ids[set] = states.count
+            states.append(set)
+            transitions += [UInt16](repeating: UInt16(dead), count: classCount)
+            return states.count - 1
+        }
+        guard let start = id(of: mask(automaton.steps[automaton.start])) else { return nil }
+        var next = 2
+        while next < states.count {
+            for index in 0..<classCount {
+                var targets: UInt64 = 0
+                var remaining = states[next]
+                while remaining != 0 {
+                    let node = remaining.trailingZeroBitCount
+                    remaining &= remaining - 1
+                    targets |= moves[node * classCount + index]
+                }
+                guard let target = id(of: targets) else { return nil }
+                transitions[next * classCount + index] = UInt16(target)
+            }
+            next += 1
+        }
+        return (classOf, classCount, transitions, start)
     }
 
     /// Whether the filter matches `url` (its bytes; WebKit's canonical URLs are ASCII).
     public func matches(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
-        if let large { return Self.runLarge(large, url) }
-        var active = startMask
-        if active & acceptedBit != 0 { return true }
-        for index in 0...url.count {
-            // The sentinel 0 ends the URL; a byte beyond ASCII matches no set.
-            let byte = index < url.count ? url[index] : 0
-            guard byte < 128 else { return false }
-            let low = byte < 64 ? UInt64(1) << UInt64(byte) : 0
-            let high = byte >= 64 ? UInt64(1) << UInt64(byte - 64) : 0
-            var next: UInt64 = 0
-            var remaining = active
-            while remaining != 0 {
-                let state = remaining.trailingZeroBitCount
-                remaining &= remaining - 1
-                for move in moves[state] where move.characters.low & low != 0 || move.characters.high & high != 0 {
-                    next |= move.targets
+        if let automaton { return Self.runNFA(automaton, url) }
+        var state = startState
+        if state == Self.matched { return true }
+        return transitions.withUnsafeBufferPointer { table in
+            classOf.withUnsafeBufferPointer { classes in
+                for index in 0...url.count {
+                    // The sentinel 0 ends the URL; a byte beyond ASCII matches no set.
+                    let byte = index < url.count ? url[index] : 0
+                    guard byte < 128 else { return false }
+                    state = Int(table[state &* classCount &+ Int(classes[Int(byte)])])
+                    if state == Self.matched { return true }
+                    if state == Self.dead { return false }
                 }
+                return false
             }
-            if next & acceptedBit != 0 { return true }
-            if next == 0 { return false }
-            active = next
         }
-        return false
     }
 
     public func matches(_ url: String) -> Bool {
@@ -61,15 +128,13 @@ public struct CompiledURLFilter: Sendable {
         return url.withUTF8 { matches($0) }
     }
 
-    private static func runLarge(_ automaton: URLFilterAutomaton, _ url: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func runNFA(_ automaton: URLFilterAutomaton, _ url: UnsafeBufferPointer<UInt8>) -> Bool {
         var active = Set(automaton.steps[automaton.start])
         if active.contains(automaton.acceptedState) { return true }
         for index in 0...url.count {
             let byte = index < url.count ? url[index] : 0
             guard byte < 128 else { return false }
-            let bit = byte < 64
-                ? URLFilterAutomaton.CharacterBits(low: 1 << UInt64(byte), high: 0)
-                : URLFilterAutomaton.CharacterBits(low: 0, high: 1 << UInt64(byte - 64))
+            let bit = URLFilterAutomaton.CharacterBits.single(byte)
             var next = Set<Int>()
             for state in active where state != automaton.acceptedState {
                 for transition in automaton.nodes[state].transitions where !transition.set.intersection(bit).isEmpty {

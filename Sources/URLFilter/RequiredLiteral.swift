@@ -51,7 +51,7 @@ enum RequiredLiteral {
 
     /// The lowercase character a set stands for: one character, or a letter in both cases.
     private static func literal(_ set: ASCIISet) -> UInt8? {
-        guard !set.isInverted else { return nil }
+        guard !set.isInverted, set.bitCount <= 2 else { return nil }
         let characters = set.matchedCharacters
         if characters.count == 1, characters[0] != 0 { return lowercase(characters[0]) }
         if characters.count == 2, lowercase(characters[0]) == lowercase(characters[1]), characters[0] != characters[1] {

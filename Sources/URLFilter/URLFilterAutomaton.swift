@@ -19,6 +19,11 @@ public struct URLFilterAutomaton: Sendable {
         static let all = CharacterBits(low: .max, high: .max)
         static let sentinel = CharacterBits(low: 1, high: 0)
 
+        /// One ASCII byte.
+        static func single(_ byte: UInt8) -> CharacterBits {
+            byte < 64 ? CharacterBits(low: 1 << UInt64(byte), high: 0) : CharacterBits(low: 0, high: 1 << UInt64(byte - 64))
+        }
+
         var isEmpty: Bool { low == 0 && high == 0 }
         func intersection(_ other: CharacterBits) -> CharacterBits { CharacterBits(low: low & other.low, high: high & other.high) }
         var containsSentinel: Bool { low & 1 != 0 }
