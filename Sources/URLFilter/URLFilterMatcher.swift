@@ -26,7 +26,10 @@ public struct URLFilterMatcher: Sendable {
     static let minimumLiteral = 3
 
     /// `filters[i]` is filter i: parsed, matching everything, or refused (never matches).
-    public init(_ results: [URLFilterParseResult]) {
+    /// `compile` turns the distinct filters into automata; a caller with many can spread that
+    /// over its cores (this module stays free of any concurrency library).
+    public init(_ results: [URLFilterParseResult], compile: ([ParsedURLFilter]) -> [CompiledURLFilter] = { $0.map(CompiledURLFilter.init) }) {
+        var distinct: [ParsedURLFilter] = []
         var uniqueIDs: [ParsedURLFilter: Int32] = [:]
         var literalIDs: [[UInt8]: Int] = [:]
         var literals: [(literal: [UInt8], id: Int)] = []
@@ -45,9 +48,9 @@ public struct URLFilterMatcher: Sendable {
                     filterOfPosition.append(id)
                     continue
                 }
-                let id = Int32(unique.count)
+                let id = Int32(distinct.count)
                 uniqueIDs[parsed] = id
-                unique.append(CompiledURLFilter(parsed))
+                distinct.append(parsed)
                 positionsOfFilter.append([Int32(position)])
                 filterOfPosition.append(id)
                 let literal = RequiredLiteral.best(in: parsed)
@@ -71,6 +74,7 @@ public struct URLFilterMatcher: Sendable {
             for position in universal { filterOfPosition[Int(position)] = id }
         }
         index = AhoCorasick(literals)
+        unique = compile(distinct)
     }
 
     public var count: Int { filterOfPosition.count }

@@ -111,7 +111,7 @@ public final class ContentRuleEngine: Sendable {
     /// `rules`: WebKit JSON rule objects (as compile writes them, or as an imported list holds
     /// them), each with where it came from.
     public init(rules json: [(rule: JSONValue, origin: RuleOrigin)]) {
-        var filters: [URLFilterParseResult] = []
+        var filterTexts: [(text: String, caseSensitive: Bool)] = []
         var topPatterns: [URLFilterParseResult] = []
         var framePatterns: [URLFilterParseResult] = []
         var rules: [Rule] = []
@@ -123,7 +123,7 @@ public final class ContentRuleEngine: Sendable {
             let action = value.member("action") ?? .object([])
             let type = ContentActionType(rawValue: action.member("type")?.stringValue ?? "") ?? .block
             let caseSensitive = trigger.member("url-filter-is-case-sensitive")?.boolValue ?? false
-            filters.append(URLFilterParser.parse(trigger.member("url-filter")?.stringValue ?? "", caseSensitive: caseSensitive))
+            filterTexts.append((trigger.member("url-filter")?.stringValue ?? "", caseSensitive))
             func mask<T: RawRepresentable & CaseIterable & Equatable>(_ key: String, _: T.Type, expand: (T) -> [T] = { [$0] }) -> UInt32 where T.RawValue == String {
                 // Absent or empty: every value (WebKit), which a mask of 0 stands for.
                 let values = (trigger.member(key)?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(T.init(rawValue:)) }.flatMap(expand)
@@ -155,7 +155,9 @@ public final class ContentRuleEngine: Sendable {
                           trigger.member("request-method")?.stringValue.flatMap { RequestMethod(rawValue: $0.lowercased()) }))
             conditions.append(condition)
         }
-        let matcher = URLFilterMatcher(filters)
+        // A blocklist has tens of thousands of filters: parse and compile them on every core.
+        let filters = filterTexts.parallelMap { URLFilterParser.parse($0.text, caseSensitive: $0.caseSensitive) }
+        let matcher = URLFilterMatcher(filters, compile: { $0.parallelMap(minimumChunk: 64, CompiledURLFilter.init) })
         var generalRulesOfFilter = [[Int32]](repeating: [], count: matcher.filterCount)
         var ifTopRulesOfFilter = [[Int32]](repeating: [], count: matcher.filterCount)
         for (rule, filter) in matcher.filterOfPosition.enumerated() where filter >= 0 {
@@ -172,7 +174,7 @@ public final class ContentRuleEngine: Sendable {
         self.ruleOfTopPattern = ruleOfTopPattern
         self.generalRulesOfFilter = generalRulesOfFilter
         self.ifTopRulesOfFilter = ifTopRulesOfFilter
-        topConditions = URLFilterMatcher(topPatterns)
+        topConditions = URLFilterMatcher(topPatterns, compile: { $0.parallelMap(minimumChunk: 64, CompiledURLFilter.init) })
         frameConditions = URLFilterMatcher(framePatterns)
     }
 
