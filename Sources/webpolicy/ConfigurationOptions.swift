@@ -10,7 +10,16 @@ struct ConfigurationOptions: ParsableArguments {
     @Flag(help: "Ignore any .webpolicy.yml.")
     var noConfig = false
 
+    @Flag(help: "Ignore '# webpolicy:disable…' suppression comments in policies.")
+    var noInlineConfig = false
+
     func load() throws(InputError) -> LintConfiguration {
+        var configuration = try loadFile()
+        configuration.inlineConfig = !noInlineConfig
+        return configuration
+    }
+
+    private func loadFile() throws(InputError) -> LintConfiguration {
         if noConfig { return LintConfiguration() }
         let path = config ?? LintConfiguration.discover(from: FileManager.default.currentDirectoryPath)
         guard let path else { return LintConfiguration() }

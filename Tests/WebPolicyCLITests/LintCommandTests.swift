@@ -4,8 +4,8 @@ import Testing
 @Suite("webpolicy lint (the binary)")
 struct LintCommandTests {
     static let clean = "webpolicy: 1\nname: clean\nhttp-allowlist:\n  - host: www.example.com\n    reason: CMS preview\n"
-    static let broken = "webpolicy: 1\nname: broken\nhttp-allowlist:\n  - host: www.Example.com\n"
-    static let warned = "webpolicy: 1\nname: warned\nhttp-allowlist:\n  - host: www.example.com.\n"
+    static let broken = "webpolicy: 1\nname: broken\nhttp-allowlist:\n  - host: www.Example.com\n    reason: Kiosk firmware.\n"
+    static let warned = "webpolicy: 1\nname: warned\nhttp-allowlist:\n  - host: www.example.com.\n    reason: Kiosk firmware.\n"
 
     @Test func cleanPolicyExitsZero() throws {
         let folder = try CommandRunner.makeFolder(["p.yaml": Self.clean])

@@ -20,6 +20,8 @@ public struct LintConfiguration: Sendable {
     public var settings: [String: Setting] = [:]
     /// Where the configuration came from, if a file.
     public var path: String?
+    /// Whether `# webpolicy:` suppression comments count (`--no-inline-config` turns them off).
+    public var inlineConfig = true
 
     public init(settings: [String: Setting] = [:], path: String? = nil) {
         self.settings = settings

@@ -20,8 +20,11 @@ public struct RuleContext {
         self.facts = facts
     }
 
-    public mutating func report(_ message: String, at location: SourceLocation, hint: String? = nil, notes: [Diagnostic.Note] = []) {
-        diagnostics.append(Diagnostic(ruleID: rule.id, severity: severity, message: message, location: location, notes: notes, hint: hint))
+    /// `severity` lets a rule whose weight depends on the policy (an error for the App Store, a
+    /// warning elsewhere) report below its default; a severity set in `.webpolicy.yml` wins.
+    public mutating func report(_ message: String, at location: SourceLocation, hint: String? = nil, notes: [Diagnostic.Note] = [], severity: Severity? = nil) {
+        let chosen = self.severity == rule.defaultSeverity ? (severity ?? self.severity) : self.severity
+        diagnostics.append(Diagnostic(ruleID: rule.id, severity: chosen, message: message, location: location, notes: notes, hint: hint))
     }
 
     /// The location of `length` characters at `offset` inside a string value, mapped through

@@ -88,13 +88,16 @@ public struct Linter: Sendable {
         guard let policy = result.policy else { return [] }
         let facts = PolicyFacts(policy: policy, files: result.files)
         var diagnostics: [Diagnostic] = []
+        var active = Set<String>()
         for rule in rules {
             guard let severity = configuration.severity(for: rule.description) else { continue }
+            active.insert(rule.description.id)
             var context = RuleContext(rule: rule.description, severity: severity, facts: facts)
             rule.init().check(policy, &context)
             diagnostics += context.diagnostics
         }
-        return diagnostics
+        guard configuration.inlineConfig else { return diagnostics }
+        return Suppression.apply(diagnostics, files: result.files, ruleIDs: BuiltInRules.descriptions.map(\.id), activeRuleIDs: active)
     }
 }
 

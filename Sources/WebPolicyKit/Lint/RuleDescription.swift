@@ -41,6 +41,7 @@ public enum RuleCategory: String, CaseIterable, Sendable {
     case hosts
     case schemes
     case cookies
+    case interception
     case urlFilters = "url-filters"
     case contentRules = "content-rules"
     case targets
@@ -50,6 +51,7 @@ public enum RuleCategory: String, CaseIterable, Sendable {
         case .hosts: return "Hosts"
         case .schemes: return "Schemes"
         case .cookies: return "Cookies"
+        case .interception: return "Interception"
         case .urlFilters: return "URL filters (WebKit's regex subset)"
         case .contentRules: return "Content rules (WebKit's parser)"
         case .targets: return "Targets and limits"

@@ -53,6 +53,12 @@ public enum RuleDocumentation {
         for check in LoaderCheck.allCases {
             output += "| `\(check.id)` | \(escapeTable(check.summary)) |\n"
         }
+        output += "\n## Suppression checks\n\n"
+        output += "A finding can be hidden by a full-line comment naming its rule, with a reason: `# webpolicy:disable-next-line RULE-ID -- reason` for the next line that is not blank or a comment, `# webpolicy:disable RULE-ID -- reason` for the whole file. `--no-inline-config` ignores them all.\n\n"
+        output += "| Check | What it reports |\n| --- | --- |\n"
+        for check in SuppressionCheck.allCases {
+            output += "| `\(check.id)` | \(escapeTable(check.summary)) |\n"
+        }
         output += "\n## Compile checks\n\n"
         output += "`webpolicy compile` runs every rule above first; these are its own checks of what it writes.\n\n"
         output += "| Check | What it reports |\n| --- | --- |\n"

@@ -80,6 +80,13 @@ public struct PublicSuffixList: Sendable {
         return labels[labels.count - 1]
     }
 
+    /// Whether `host` is itself a public suffix by an explicit rule of the list (ICANN or
+    /// private section): `co.uk`, `github.io`, `foo.ck` under `*.ck`. Single labels the list
+    /// does not name (`localhost`) are public only by the default rule, and are not counted.
+    public func isListedPublicSuffix(_ host: String) -> Bool {
+        publicSuffix(of: host) == host && (host.contains(".") || rules.contains(host))
+    }
+
     /// eTLD+1, or the host itself when it is an IP address, a public suffix or has one label.
     public func registrableDomain(of host: String) -> String {
         if host.hasPrefix("[") || IPv4.canonical(host) == host { return host }

@@ -38,7 +38,9 @@ struct CookieNameTokenRule: LintRule {
                 domain: example.com
               - name: __Host-id
                 value: abc
-                domain: example.com
+                domain: www.example.com
+                host-only: true
+                secure: true
             """),
         ]
     )

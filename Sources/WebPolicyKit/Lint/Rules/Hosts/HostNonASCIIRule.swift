@@ -25,6 +25,7 @@ struct HostNonASCIIRule: HostRule {
             Example("""
             http-allowlist:
               - host: xn--mnchen-3ya.example
+                reason: The kiosk firmware serves plain http only.
             """),
         ]
     )

@@ -34,8 +34,9 @@ struct HostNotBareRule: HostRule {
             Example("""
             http-allowlist:
               - host: www.example.com
+                reason: The kiosk firmware serves plain http only.
             interception:
-              - scheme: https
+              - scheme: com.example.app-api
                 hosts: [api.example.com]
                 paths: [/v1]
                 handler: APIStub

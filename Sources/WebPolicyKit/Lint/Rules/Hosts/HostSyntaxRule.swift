@@ -37,9 +37,13 @@ struct HostSyntaxRule: HostRule {
             http-allowlist:
               - host: www.example.com
                 reason: CMS preview server without TLS
-              - host: "*.staging.example.com"
-              - host: 192.168.0.10
+              - host: staging.example.com
+                include-subdomains: true
+                reason: Staging has no certificates.
+              - host: printer.local
+                reason: The office printer.
               - host: xn--mnchen-3ya.de
+                reason: A partner without TLS.
             """),
         ]
     )

@@ -24,6 +24,7 @@ struct HostTrailingDotRule: HostRule {
             Example("""
             http-allowlist:
               - host: www.example.com
+                reason: The kiosk firmware serves plain http only.
             """),
         ]
     )

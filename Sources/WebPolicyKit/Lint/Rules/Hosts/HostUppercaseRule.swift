@@ -31,6 +31,7 @@ struct HostUppercaseRule: HostRule {
             Example("""
             http-allowlist:
               - host: www.example.com
+                reason: The kiosk firmware serves plain http only.
             """),
         ]
     )

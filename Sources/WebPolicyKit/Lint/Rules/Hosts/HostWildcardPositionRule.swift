@@ -37,9 +37,9 @@ struct HostWildcardPositionRule: HostRule {
         ],
         passing: [
             Example("""
-            http-allowlist:
-              - host: "*.example.com"
-              - host: example.com
+            content-rules:
+              - action: block
+                hosts: ["*.ads.example.com"]
             cookies:
               - name: session
                 value: abc

@@ -1,0 +1,55 @@
+/// Public Suffix List: names under a public suffix belong to unrelated owners.
+struct HostPublicSuffixWildcardRule: LintRule {
+    static let description = RuleDescription(
+        id: "host-public-suffix-wildcard",
+        name: "Wildcard on a Public Suffix",
+        category: .hosts,
+        defaultSeverity: .error,
+        summary: "`*.github.io`, `*.co.uk` and `include-subdomains` on a public suffix admit every site registered under it.",
+        rationale: """
+        A public suffix is a name under which anyone can register their own: `co.uk` (the \
+        list's ICANN section) or `github.io`, `herokuapp.com`, `vercel.app` (its private \
+        section). `*.github.io` in the http allowlist, in content-rule `hosts` or in \
+        interception therefore means every GitHub Pages site — every user's. Browsers refuse \
+        cookies for such domains for the same reason (RFC 6265 §5.3 step 5). webpolicy checks \
+        against the Public Suffix List it ships (Debian's `publicsuffix` snapshot), both \
+        sections. Name the sites you mean.
+        """,
+        failing: [
+            Example("""
+            http-allowlist:
+              - host: ↓"*.github.io"
+                reason: Our docs live on GitHub Pages.
+            """),
+            Example("""
+            http-allowlist:
+              - host: ↓co.uk
+                include-subdomains: true
+                reason: Legacy partners.
+            """),
+        ],
+        passing: [
+            Example("""
+            http-allowlist:
+              - host: example.github.io
+                reason: Our docs live on GitHub Pages.
+            """),
+        ]
+    )
+
+    func check(_ policy: Policy, _ context: inout RuleContext) {
+        var patterns: [(text: LocatedString, includesSubdomains: Bool)] = []
+        patterns += policy.httpAllowlist.map { ($0.host, $0.includeSubdomains?.value ?? false) }
+        patterns += policy.contentRules.flatMap { rule in (rule.trigger.hosts?.value ?? []).map { ($0, false) } }
+        patterns += policy.interception.flatMap { rule in (rule.hosts?.value ?? []).map { ($0, false) } }
+        let wide = patterns.filter { $0.text.value.hasPrefix("*.") || $0.includesSubdomains }
+        guard !wide.isEmpty, let suffixes = context.facts.publicSuffixes else { return }
+        for (text, _) in wide {
+            let host = text.value.lowercased()
+            let base = host.hasPrefix("*.") ? String(host.dropFirst(2)) : host
+            guard suffixes.isListedPublicSuffix(base) else { continue }
+            context.report("'\(base)' is a public suffix: '\(text.value)' with its subdomains admits every site anyone registers under it",
+                           at: text.location, hint: "list the sites you mean, such as 'yourname.\(base)'")
+        }
+    }
+}

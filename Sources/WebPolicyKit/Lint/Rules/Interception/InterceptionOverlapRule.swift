@@ -1,0 +1,67 @@
+/// An intercepted web host that other sections also govern.
+struct InterceptionOverlapRule: LintRule {
+    static let description = RuleDescription(
+        id: "interception-overlap",
+        name: "Intercepted Host Governed Elsewhere",
+        category: .interception,
+        defaultSeverity: .warning,
+        summary: "A host that http(s) interception answers should not also be on the http allowlist or in content rules' `hosts`.",
+        rationale: """
+        Content rules run first and the scheme gate next (docs/semantics.md): a content rule \
+        that blocks the host stops the request before the interception rule sees it, and an \
+        http-allowlist entry for a host the app answers itself is an ATS exception \
+        (`NSExceptionAllowsInsecureHTTPLoads`, which App Review asks to justify) that no \
+        request needs. Either the interception rule or the other entry is dead, and a reader \
+        cannot tell which was meant.
+        """,
+        failing: [
+            Example("""
+            http-allowlist:
+              - host: api.example.com
+                reason: The staging API has no certificate.
+            interception:
+              - scheme: http
+                hosts: [↓api.example.com]
+                handler: APIStubHandler
+            target:
+              distribution: development
+            """, alsoReportedBy: ["interception-web-scheme"]),
+        ],
+        passing: [
+            Example("""
+            interception:
+              - scheme: com.example.app-api
+                handler: APIStubHandler
+            """),
+        ]
+    )
+
+    func check(_ policy: Policy, _ context: inout RuleContext) {
+        for rule in policy.interception where ["http", "https"].contains(rule.scheme.value.lowercased()) {
+            for host in rule.hosts?.value ?? [] {
+                let name = host.value.lowercased()
+                let base = name.hasPrefix("*.") ? String(name.dropFirst(2)) : name
+                if let entry = policy.httpAllowlist.first(where: {
+                    Self.patternsOverlap($0.host.value.lowercased(), name) || ($0.includeSubdomains?.value == true && HostNames.isWithin(base, $0.host.value.lowercased()))
+                }) {
+                    context.report("\(name) is intercepted and also on the http-allowlist (\(entry.host.value))",
+                                   at: host.location, hint: "drop the http-allowlist entry if the app answers these requests itself",
+                                   notes: [Diagnostic.Note("the http-allowlist entry", at: entry.host.location)])
+                } else if let other = policy.contentRules.lazy.compactMap({ $0.trigger.hosts?.value.first { Self.patternsOverlap($0.value.lowercased(), name) } }).first {
+                    context.report("\(name) is intercepted and also named by a content rule (\(other.value)), which runs first",
+                                   at: host.location, hint: "a content rule that blocks it stops the request before interception",
+                                   notes: [Diagnostic.Note("the content rule's host", at: other.location)])
+                }
+            }
+        }
+    }
+
+    /// Host patterns (`host`, `*.host`) that some host matches both of.
+    static func patternsOverlap(_ left: String, _ right: String) -> Bool {
+        let leftBase = left.hasPrefix("*.") ? String(left.dropFirst(2)) : left
+        let rightBase = right.hasPrefix("*.") ? String(right.dropFirst(2)) : right
+        return leftBase == rightBase
+            || (left.hasPrefix("*.") && HostNames.isWithin(rightBase, leftBase) && rightBase != leftBase)
+            || (right.hasPrefix("*.") && HostNames.isWithin(leftBase, rightBase) && rightBase != leftBase)
+    }
+}

@@ -1,0 +1,44 @@
+/// Apple, "Defining a custom URL scheme for your app"; WWDC's scheme-handler advice.
+struct SchemeNotNamespacedRule: LintRule {
+    static let description = RuleDescription(
+        id: "scheme-not-namespaced",
+        name: "Custom Scheme Not Namespaced",
+        category: .schemes,
+        defaultSeverity: .warning,
+        summary: "A custom scheme should be namespaced to the app, like `com.example.app-offline`.",
+        rationale: """
+        Any app can claim any scheme, and when two do, which one iOS picks is undefined \
+        (Apple, "Defining a custom URL scheme for your app"); generic names (`app`, `local`, \
+        `offline`, `assets`) are the ones most likely to collide, and a future WebKit may \
+        claim a short name for itself, which makes registering it crash \
+        (`scheme-handler-builtin`). A reverse-DNS scheme (`com.example.app-offline`) or one with \
+        the app's name and a hyphen (`exampleapp-res`) cannot collide by accident.
+        """,
+        failing: [
+            Example("""
+            interception:
+              - scheme: ↓offline
+                serve: bundle/site
+            """),
+        ],
+        passing: [
+            Example("""
+            interception:
+              - scheme: com.example.app-offline
+                serve: bundle/site
+              - scheme: exampleapp-res
+                serve: bundle/res
+            """),
+        ]
+    )
+
+    func check(_ policy: Policy, _ context: inout RuleContext) {
+        for rule in policy.interception {
+            let scheme = rule.scheme.value.lowercased()
+            guard !["http", "https"].contains(scheme), !SchemeHandlerBuiltinRule.builtin.contains(scheme),
+                  !scheme.contains("."), !scheme.contains("-") else { continue }
+            context.report("the custom scheme '\(scheme)' is not namespaced: another app or a future WebKit may use it too",
+                           at: rule.scheme.location, hint: "use a reverse-DNS scheme such as 'com.example.\(scheme)'")
+        }
+    }
+}
