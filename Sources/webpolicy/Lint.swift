@@ -10,7 +10,10 @@ struct Lint: ParsableCommand {
         discussion: """
         Folders are searched for *.yaml and *.yml files (hidden files and folders are skipped). \
         Settings come from --config, or from the nearest .webpolicy.yml in the working folder \
-        or above it. Exit codes: 0 clean, 1 errors (or warnings with --strict), 2 usage or input error.
+        or above it. A finding can be suppressed in the policy with \
+        '# webpolicy:disable-next-line RULE-ID -- reason'. --write-baseline records today's \
+        findings; --baseline then reports only new ones. Exit codes: 0 clean, 1 errors (or \
+        warnings with --strict), 2 usage or input error.
         """
     )
 
@@ -24,8 +27,20 @@ struct Lint: ParsableCommand {
 
     @OptionGroup var configuration: ConfigurationOptions
 
+    @Option(help: "Report only findings this baseline file does not record.", completion: .file(extensions: ["json"]))
+    var baseline: String?
+
+    @Option(help: "Record every current finding in this baseline file (and exit 0).", completion: .file(extensions: ["json"]))
+    var writeBaseline: String?
+
     func run() throws {
-        let report = diagnostics.applied(to: try Linter(configuration: configuration.load()).lint(paths: paths.isEmpty ? ["."] : paths))
+        var report = diagnostics.applied(to: try Linter(configuration: configuration.load()).lint(paths: paths.isEmpty ? ["."] : paths))
+        if let writeBaseline {
+            try ArtefactWriter.writeFile(Baseline(report).serialized(), to: writeBaseline)
+            print("recorded \(report.diagnostics.count) finding\(report.diagnostics.count == 1 ? "" : "s") in \(writeBaseline)")
+            return
+        }
+        if let baseline { report = try Baseline.load(path: baseline).filtering(report) }
         let options = ReporterOptions(colors: useColors)
         print(format.reporter.render(report, options: options), terminator: "")
         if report.count(.error) > 0 { throw ExitCode(ExitStatus.findings) }

@@ -7,6 +7,9 @@ import Foundation
 /// rules:
 ///   url-filter-matches-everything: off
 ///   host-trailing-dot: error
+/// exclude:
+///   - generated/**
+///   - vendor
 /// ```
 public struct LintConfiguration: Sendable {
     public enum Setting: Equatable, Sendable {
@@ -15,11 +18,15 @@ public struct LintConfiguration: Sendable {
     }
 
     public static let fileNames = [".webpolicy.yml", ".webpolicy.yaml"]
-    static let keys = ["rules"]
+    static let keys = ["rules", "exclude"]
 
     public var settings: [String: Setting] = [:]
     /// Where the configuration came from, if a file.
     public var path: String?
+    /// Patterns of files that folder walks skip, relative to `excludeBase` (the configuration
+    /// file's folder). Files named on the command line are linted regardless.
+    public var exclude: [PathGlob] = []
+    public var excludeBase: String?
     /// Whether `# webpolicy:` suppression comments count (`--no-inline-config` turns them off).
     public var inlineConfig = true
 
@@ -67,7 +74,8 @@ public struct LintConfiguration: Sendable {
 
         var reader = NodeReader(file: file)
         var configuration = LintConfiguration(path: display)
-        if let fields = reader.fields(of: root, context: "the configuration", allowed: keys), let rules = fields.value("rules") {
+        let fields = reader.fields(of: root, context: "the configuration", allowed: keys)
+        if let rules = fields?.value("rules") {
             if let pairs = rules.mapping {
                 let ids = knownRules.map(\.id)
                 for pair in pairs {
@@ -94,6 +102,20 @@ public struct LintConfiguration: Sendable {
             } else {
                 reader.wrongKind(rules, expected: "a mapping from rule ids to off, error, warning or info", what: "'rules'")
             }
+        }
+        if let exclude = fields?.value("exclude") {
+            if let items = exclude.sequence {
+                for item in items {
+                    guard let pattern = item.scalar?.value, !pattern.isEmpty else {
+                        reader.error(.wrongType, "an exclude entry must be a path pattern, such as 'generated/**'", at: item.range)
+                        continue
+                    }
+                    configuration.exclude.append(PathGlob(pattern))
+                }
+            } else {
+                reader.wrongKind(exclude, expected: "a list of path patterns", what: "'exclude'")
+            }
+            configuration.excludeBase = (path as NSString).deletingLastPathComponent
         }
         let problems = Diagnostic.normalized(reader.diagnostics)
         if !problems.isEmpty { throw InputError(problems.map(format).joined(separator: "\n")) }

@@ -44,7 +44,7 @@ public struct Linter: Sendable {
 
     /// Lints files and folders (every `*.yaml`/`*.yml` inside, hidden entries skipped).
     public func lint(paths: [String]) throws(InputError) -> LintReport {
-        let files = try PolicyPaths.expand(paths, baseDirectory: baseDirectory)
+        let files = try PolicyPaths.expand(paths, baseDirectory: baseDirectory, excluding: configuration.exclude, relativeTo: configuration.excludeBase)
         // Files are independent: lint them on all cores, then merge in file order.
         let results = files.parallelMap(minimumChunk: 1) { path in
             let result = PolicyLoader(baseDirectory: baseDirectory).load(path: path)
@@ -108,7 +108,8 @@ public enum PolicyPaths {
     /// Files are kept as given (whatever their extension); folders are walked for policy files,
     /// skipping hidden files and folders (`.git`, `.build`, `.webpolicy.yml`). Sorted, so the
     /// order of output never depends on the file system.
-    public static func expand(_ paths: [String], baseDirectory: String? = nil) throws(InputError) -> [String] {
+    /// `exclude` patterns (relative to `excludeBase`) drop files found by walking folders.
+    public static func expand(_ paths: [String], baseDirectory: String? = nil, excluding exclude: [PathGlob] = [], relativeTo excludeBase: String? = nil) throws(InputError) -> [String] {
         var files: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -121,6 +122,15 @@ public enum PolicyPaths {
             }
             var found: [String] = []
             walk(path, baseDirectory: baseDirectory, into: &found)
+            if !exclude.isEmpty {
+                let base = PathNormalizer.canonical(PathNormalizer.opening(excludeBase ?? ".", from: baseDirectory))
+                found.removeAll { file in
+                    let absolute = PathNormalizer.canonical(PathNormalizer.opening(file, from: baseDirectory))
+                    guard absolute.hasPrefix(base + "/") else { return false }
+                    let relative = String(absolute.dropFirst(base.count + 1))
+                    return exclude.contains { $0.matches(relative) }
+                }
+            }
             files += found.sorted()
         }
         var seen = Set<String>()
