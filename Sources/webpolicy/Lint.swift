@@ -33,8 +33,21 @@ struct Lint: ParsableCommand {
     @Option(help: "Record every current finding in this baseline file (and exit 0).", completion: .file(extensions: ["json"]))
     var writeBaseline: String?
 
+    @Flag(help: "Apply the certain fixes to the policy files, in place (comments and layout kept).")
+    var fix = false
+
+    @Flag(help: "With --fix, also apply fixes that change what the policy means somewhere (listed as such).")
+    var unsafeFixes = false
+
     func run() throws {
-        var report = diagnostics.applied(to: try Linter(configuration: configuration.load()).lint(paths: paths.isEmpty ? ["."] : paths))
+        let linter = Linter(configuration: try configuration.load())
+        let paths = self.paths.isEmpty ? ["."] : self.paths
+        var report = diagnostics.applied(to: try linter.lint(paths: paths))
+        if fix {
+            let (fixed, files) = try applyFixes(report)
+            StandardError.write("fixed \(fixed) finding\(fixed == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")\n")
+            if fixed > 0 { report = diagnostics.applied(to: try linter.lint(paths: paths)) }
+        }
         if let writeBaseline {
             try ArtefactWriter.writeFile(Baseline(report).serialized(), to: writeBaseline)
             print("recorded \(report.diagnostics.count) finding\(report.diagnostics.count == 1 ? "" : "s") in \(writeBaseline)")
@@ -44,6 +57,26 @@ struct Lint: ParsableCommand {
         let options = ReporterOptions(colors: useColors)
         print(format.reporter.render(report, options: options), terminator: "")
         if report.count(.error) > 0 { throw ExitCode(ExitStatus.findings) }
+    }
+
+    /// Rewrites each file that has fixes, atomically; returns how many findings were fixed.
+    private func applyFixes(_ report: LintReport) throws -> (fixed: Int, files: Int) {
+        var byFile: [String: [Fix]] = [:]
+        for diagnostic in report.diagnostics {
+            guard let fix = diagnostic.fix, unsafeFixes || !fix.changesMeaning else { continue }
+            byFile[diagnostic.location.path, default: []].append(fix)
+        }
+        var fixed = 0
+        var files = 0
+        for path in byFile.keys.sorted() {
+            guard let file = report.sources[path], let fixes = byFile[path] else { continue }
+            let (text, applied) = FixApplier.apply(fixes, to: file)
+            guard applied > 0, text != file.text else { continue }
+            try ArtefactWriter.writeFile(text, to: path)
+            fixed += applied
+            files += 1
+        }
+        return (fixed, files)
     }
 
     private var useColors: Bool {

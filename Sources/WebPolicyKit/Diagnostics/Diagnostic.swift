@@ -11,6 +11,8 @@ public struct Diagnostic: Hashable, Sendable {
     public var notes: [Note]
     /// How to fix it, when there is something better to say than the message.
     public var hint: String?
+    /// The edit that fixes it, when the fix is certain (`webpolicy lint --fix`).
+    public var fix: Fix?
 
     public struct Note: Hashable, Sendable {
         public var message: String
@@ -28,7 +30,8 @@ public struct Diagnostic: Hashable, Sendable {
         message: String,
         location: SourceLocation,
         notes: [Note] = [],
-        hint: String? = nil
+        hint: String? = nil,
+        fix: Fix? = nil
     ) {
         self.ruleID = ruleID
         self.severity = severity
@@ -36,6 +39,7 @@ public struct Diagnostic: Hashable, Sendable {
         self.location = location
         self.notes = notes
         self.hint = hint
+        self.fix = fix
     }
 }
 

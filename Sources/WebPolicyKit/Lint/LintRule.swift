@@ -22,10 +22,13 @@ public struct RuleContext {
 
     /// `severity` lets a rule whose weight depends on the policy (an error for the App Store, a
     /// warning elsewhere) report below its default; a severity set in `.webpolicy.yml` wins.
-    public mutating func report(_ message: String, at location: SourceLocation, hint: String? = nil, notes: [Diagnostic.Note] = [], severity: Severity? = nil) {
+    public mutating func report(_ message: String, at location: SourceLocation, hint: String? = nil, notes: [Diagnostic.Note] = [], severity: Severity? = nil, fix: Fix? = nil) {
         let chosen = self.severity == rule.defaultSeverity ? (severity ?? self.severity) : self.severity
-        diagnostics.append(Diagnostic(ruleID: rule.id, severity: chosen, message: message, location: location, notes: notes, hint: hint))
+        diagnostics.append(Diagnostic(ruleID: rule.id, severity: chosen, message: message, location: location, notes: notes, hint: hint, fix: fix))
     }
+
+    /// Builds fixes against the policy's source text.
+    var fixes: FixBuilder { FixBuilder(files: facts.files) }
 
     /// The location of `length` characters at `offset` inside a string value, mapped through
     /// the value's YAML quoting and escapes to the file.

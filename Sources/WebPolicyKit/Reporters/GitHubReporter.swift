@@ -24,7 +24,8 @@ public enum GitHubReporter: Reporter {
                 "title=\(escapeProperty("webpolicy \(diagnostic.ruleID)"))",
             ].joined(separator: ",")
             var message = diagnostic.message
-            if let hint = diagnostic.hint { message += "\nhint: \(hint)" }
+            if let hint = diagnostic.hint, hint != diagnostic.fix?.description { message += "\nhint: \(hint)" }
+            if let fix = diagnostic.fix { message += "\nfix: \(fix.description) (\(fix.command))" }
             return "::\(command) \(properties)::\(escapeData(message))\n"
         }.joined()
     }

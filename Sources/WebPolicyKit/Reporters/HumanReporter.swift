@@ -17,12 +17,15 @@ public enum HumanReporter: Reporter {
                 output += snippet(file: file, range: location.range, style: style, severity: diagnostic.severity)
                 gutter = String(repeating: " ", count: String(location.start.line).count)
             }
-            if let hint = diagnostic.hint {
+            if let hint = diagnostic.hint, hint != diagnostic.fix?.description {
                 output += "\(gutter) = " + style.cyan("hint:") + " \(hint)\n"
             }
             for note in diagnostic.notes {
                 let place = note.location.map { "\($0.path):\($0.start): " } ?? ""
                 output += "\(gutter) = " + style.cyan("note:") + " \(place)\(note.message)\n"
+            }
+            if let fix = diagnostic.fix {
+                output += "\(gutter) = " + style.cyan("fix:") + " \(fix.description) (\(fix.command))\n"
             }
             output += "\n"
         }

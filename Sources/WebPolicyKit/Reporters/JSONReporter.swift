@@ -3,10 +3,12 @@
 /// ```json
 /// { "version": 1,
 ///   "diagnostics": [ { "rule", "severity", "message", "file", "line", "column",
-///                      "endLine", "endColumn", "hint", "notes": [ { "message", "file", "line", "column" } ] } ],
+///                      "endLine", "endColumn", "hint", "notes": [ { "message", "file", "line", "column" } ],
+///                      "fix": { "description", "changesMeaning", "edits": [ { "line", "column",
+///                               "endLine", "endColumn", "replacement" } ] } } ],
 ///   "summary": { "files", "errors", "warnings", "infos" } }
 /// ```
-/// Keys always appear, in this order; `hint` is null when absent; note positions are null for
+/// Keys always appear, in this order; `hint` and `fix` are null when absent; note positions are null for
 /// notes without a place. Lines and columns are 1-based, columns in Unicode scalars, end exclusive.
 public enum JSONReporter: Reporter {
     public static let identifier = "json"
@@ -45,6 +47,19 @@ public enum JSONReporter: Reporter {
                     ("column", note.location.map { .int($0.start.column) } ?? .null),
                 ])
             })),
+            ("fix", diagnostic.fix.map { fix in
+                .object([
+                    ("description", .string(fix.description)),
+                    ("changesMeaning", .bool(fix.changesMeaning)),
+                    ("edits", .array(fix.edits.map { edit in
+                        .object([
+                            ("line", .int(edit.range.start.line)), ("column", .int(edit.range.start.column)),
+                            ("endLine", .int(edit.range.end.line)), ("endColumn", .int(edit.range.end.column)),
+                            ("replacement", .string(edit.replacement)),
+                        ])
+                    })),
+                ])
+            } ?? .null),
         ])
     }
 }

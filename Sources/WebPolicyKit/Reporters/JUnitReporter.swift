@@ -22,7 +22,8 @@ public enum JUnitReporter: Reporter {
             for diagnostic in diagnostics {
                 let name = "\(diagnostic.ruleID) at \(diagnostic.location.start)"
                 var text = "\(diagnostic.location.path):\(diagnostic.location.start): \(diagnostic.severity.rawValue): \(diagnostic.message)"
-                if let hint = diagnostic.hint { text += "\nhint: \(hint)" }
+                if let hint = diagnostic.hint, hint != diagnostic.fix?.description { text += "\nhint: \(hint)" }
+                if let fix = diagnostic.fix { text += "\nfix: \(fix.description) (\(fix.command))" }
                 cases += "    <testcase name=\"\(escape(name))\" classname=\"\(escape(file))\">\n"
                 if diagnostic.severity == .error {
                     cases += "      <failure type=\"\(escape(diagnostic.ruleID))\" message=\"\(escape(diagnostic.message))\">\(escape(text))</failure>\n"

@@ -10,7 +10,7 @@ public enum SARIFReporter: Reporter {
 
         let results: [JSONValue] = report.diagnostics.map { diagnostic in
             var message = diagnostic.message
-            if let hint = diagnostic.hint { message += "\nhint: \(hint)" }
+            if let hint = diagnostic.hint, hint != diagnostic.fix?.description { message += "\nhint: \(hint)" }
             var result: [(String, JSONValue)] = [("ruleId", .string(diagnostic.ruleID))]
             if let index = ruleIndex[diagnostic.ruleID] { result.append(("ruleIndex", .int(index))) }
             result += [
@@ -27,6 +27,21 @@ public enum SARIFReporter: Reporter {
                 ])
             }
             if !related.isEmpty { result.append(("relatedLocations", .array(related))) }
+            if let fix = diagnostic.fix {
+                let replacements: [JSONValue] = fix.edits.map { edit in
+                    .object([
+                        ("deletedRegion", region(edit.range)),
+                        ("insertedContent", .object([("text", .string(edit.replacement))])),
+                    ])
+                }
+                result.append(("fixes", .array([.object([
+                    ("description", .object([("text", .string(fix.description))])),
+                    ("artifactChanges", .array([.object([
+                        ("artifactLocation", .object([("uri", .string(uri(diagnostic.location.path)))])),
+                        ("replacements", .array(replacements)),
+                    ])])),
+                ])])))
+            }
             let unplaced = diagnostic.notes.filter { $0.location == nil }.map(\.message)
             if !unplaced.isEmpty { result.append(("properties", .object([("notes", .array(unplaced.map(JSONValue.string)))]))) }
             return .object(result)
@@ -67,12 +82,17 @@ public enum SARIFReporter: Reporter {
     static func physicalLocation(_ location: SourceLocation) -> JSONValue {
         .object([
             ("artifactLocation", .object([("uri", .string(uri(location.path)))])),
-            ("region", .object([
-                ("startLine", .int(location.range.start.line)),
-                ("startColumn", .int(location.range.start.column)),
-                ("endLine", .int(location.range.end.line)),
-                ("endColumn", .int(location.range.end.column)),
-            ])),
+            ("region", region(location.range)),
+        ])
+    }
+
+    /// An empty range (an insertion) is a region whose end is its start.
+    static func region(_ range: SourceRange) -> JSONValue {
+        .object([
+            ("startLine", .int(range.start.line)),
+            ("startColumn", .int(range.start.column)),
+            ("endLine", .int(range.end.line)),
+            ("endColumn", .int(range.end.column)),
         ])
     }
 

@@ -35,6 +35,24 @@ struct RuleExamplesTests {
     }
 
     @Test(arguments: ids)
+    func fixesResolveTheirFindings(id: String) {
+        // Applying every fix a failing example offers must leave a policy that loads and that
+        // the rule no longer reports where it was fixed.
+        let rule = rule(id)
+        for example in rule.description.failing {
+            let report = Linter(rules: [rule]).lint(text: example.policyText, path: "example.yaml")
+            let fixes = report.diagnostics.compactMap(\.fix)
+            guard !fixes.isEmpty, let file = report.sources["example.yaml"] else { continue }
+            let (fixed, _) = FixApplier.apply(fixes, to: file)
+            let after = Linter(rules: [rule]).lint(text: fixed, path: "example.yaml")
+            let fixedBefore = report.diagnostics.filter { $0.fix != nil }.count
+            let remaining = after.diagnostics.filter { $0.ruleID == id }.count
+            #expect(after.diagnostics.allSatisfy { $0.ruleID == id }, "the fixed policy has new problems: \(after.diagnostics.map(\.message))", sourceLocation: location(of: example))
+            #expect(remaining == report.diagnostics.count - fixedBefore, "fixes left \(remaining) findings:\n\(fixed)", sourceLocation: location(of: example))
+        }
+    }
+
+    @Test(arguments: ids)
     func passingExamplesDoNotTrigger(id: String) {
         let rule = rule(id)
         for example in rule.description.passing {

@@ -32,7 +32,8 @@ struct ReporterTests {
             Diagnostic(ruleID: "host-uppercase", severity: .error,
                        message: "the http-allowlist host 'www.Example.com' has uppercase letters",
                        location: SourceLocation(path: "policies/demo.yaml", range: SourceRange(start: SourcePosition(line: 4, column: 15), end: SourcePosition(line: 4, column: 16))),
-                       hint: "write 'www.example.com'"),
+                       hint: "write 'www.example.com'",
+                       fix: Fix("write 'www.example.com'", edits: [TextEdit(range: SourceRange(start: SourcePosition(line: 4, column: 11), end: SourcePosition(line: 4, column: 26)), replacement: "www.example.com")])),
             Diagnostic(ruleID: "yaml-duplicate-key", severity: .warning,
                        message: "the key 'description' appears <twice> & \"more\", 100% sure",
                        location: SourceLocation(path: "policies/demo.yaml", range: SourceRange(start: SourcePosition(line: 8, column: 19), end: SourcePosition(line: 8, column: 21))),
@@ -83,7 +84,7 @@ struct ReporterTests {
         let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
         #expect(diagnostics.count == Self.report.diagnostics.count)
         for diagnostic in diagnostics {
-            #expect(Set(diagnostic.keys) == ["rule", "severity", "message", "file", "line", "column", "endLine", "endColumn", "hint", "notes"])
+            #expect(Set(diagnostic.keys) == ["rule", "severity", "message", "file", "line", "column", "endLine", "endColumn", "hint", "notes", "fix"])
         }
         let summary = try #require(object["summary"] as? [String: Int])
         #expect(summary == ["files": 3, "errors": 2, "warnings": 1, "infos": 1])

@@ -35,8 +35,9 @@ struct CookieDomainIPRule: LintRule {
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
         for cookie in policy.cookies where !(cookie.hostOnly?.value ?? false) && HostNames.isIPAddress(cookie.domain.value) {
+            let fix = context.fixes.set("host-only", to: "true", existing: cookie.hostOnly?.location, besides: cookie.name).map { Fix("set 'host-only: true'", edits: [$0]) }
             context.report("cookie '\(cookie.name.value)' is for the IP address \(cookie.domain.value), which has no subdomains: it is host-only",
-                           at: cookie.domain.location, hint: "add 'host-only: true'")
+                           at: cookie.domain.location, hint: "add 'host-only: true'", fix: fix)
         }
     }
 }

@@ -50,8 +50,9 @@ struct CookiePrefixRule: LintRule {
             let name = cookie.name.value.lowercased()
             let secure = cookie.secure?.value ?? false
             if name.hasPrefix("__secure-"), !secure {
+                let fix = context.fixes.set("secure", to: "true", existing: cookie.secure?.location, besides: cookie.name).map { Fix("set 'secure: true'", edits: [$0]) }
                 context.report("cookie '\(cookie.name.value)' has the __Secure- prefix but is not secure, so browsers ignore it",
-                               at: cookie.name.location, hint: "add 'secure: true'")
+                               at: cookie.name.location, hint: "add 'secure: true'", fix: fix)
             } else if name.hasPrefix("__host-") {
                 var missing: [String] = []
                 if !secure { missing.append("'secure: true'") }

@@ -43,8 +43,9 @@ struct CookieSameSiteNoneInsecureRule: LintRule {
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
         for cookie in policy.cookies where cookie.sameSite?.value == SameSite.none && !(cookie.secure?.value ?? false) {
+            let fix = context.fixes.set("secure", to: "true", existing: cookie.secure?.location, besides: cookie.name).map { Fix("set 'secure: true'", edits: [$0]) }
             context.report("cookie '\(cookie.name.value)' is same-site none but not secure, so browsers ignore it",
-                           at: cookie.sameSite!.location, hint: "add 'secure: true'")
+                           at: cookie.sameSite!.location, hint: "add 'secure: true'", fix: fix)
         }
     }
 }

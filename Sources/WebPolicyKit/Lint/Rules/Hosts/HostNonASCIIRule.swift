@@ -1,6 +1,14 @@
 struct HostNonASCIIRule: HostRule {
     static let problemKind = HostProblem.Kind.nonASCII
 
+    /// IDNA to punycode, as URL parsing does (UTS #46); a `*.` prefix kept.
+    static func fixed(_ host: String) -> (description: String, host: String)? {
+        let wildcard = host.hasPrefix("*.")
+        guard let ascii = Punycode.toASCII(host: wildcard ? String(host.dropFirst(2)) : host) else { return nil }
+        let fixed = (wildcard ? "*." : "") + ascii
+        return ("write '\(fixed)'", fixed)
+    }
+
     static let description = RuleDescription(
         id: "host-non-ascii",
         name: "Host Non-ASCII",

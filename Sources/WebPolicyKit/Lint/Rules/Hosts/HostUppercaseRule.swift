@@ -1,6 +1,10 @@
 struct HostUppercaseRule: HostRule {
     static let problemKind = HostProblem.Kind.uppercase
 
+    static func fixed(_ host: String) -> (description: String, host: String)? {
+        ("write '\(host.lowercased())'", host.lowercased())
+    }
+
     static let description = RuleDescription(
         id: "host-uppercase",
         name: "Host Uppercase",

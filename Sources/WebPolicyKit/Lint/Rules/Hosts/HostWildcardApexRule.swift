@@ -34,8 +34,14 @@ struct HostWildcardApexRule: LintRule {
     func check(_ policy: Policy, _ context: inout RuleContext) {
         for entry in policy.httpAllowlist where entry.host.value.hasPrefix("*.") {
             let apex = String(entry.host.value.dropFirst(2))
+            // The simulator reads `*.x` as subdomains only, so the fix changes what it says.
+            var fix: Fix?
+            if let host = context.fixes.replace(entry.host, with: apex),
+               let flag = context.fixes.set("include-subdomains", to: "true", existing: entry.includeSubdomains?.location, besides: entry.host) {
+                fix = Fix("write 'host: \(apex)' with 'include-subdomains: true'", edits: [host, flag], changesMeaning: true)
+            }
             context.report("'\(entry.host.value)' compiles to an ATS exception for \(apex) and its subdomains: plain http to \(apex) itself is allowed too",
-                           at: entry.host.location, hint: "write 'host: \(apex)' with 'include-subdomains: true'")
+                           at: entry.host.location, hint: "write 'host: \(apex)' with 'include-subdomains: true'", fix: fix)
         }
     }
 }

@@ -31,8 +31,9 @@ struct SchemeUppercaseRule: LintRule {
         for (text, _) in context.facts.schemeFields {
             guard let upper = text.value.unicodeScalars.firstIndex(where: { ("A"..."Z").contains($0) }) else { continue }
             let offset = text.value.unicodeScalars.distance(from: text.value.unicodeScalars.startIndex, to: upper)
+            let fix = context.fixes.replace(text, with: text.value.lowercased()).map { Fix("write '\(text.value.lowercased())'", edits: [$0]) }
             context.report("the scheme '\(text.value)' has uppercase letters", at: context.location(in: text, offset: offset),
-                           hint: "write '\(text.value.lowercased())'")
+                           hint: "write '\(text.value.lowercased())'", fix: fix)
         }
     }
 }
