@@ -34,6 +34,7 @@ public enum BuiltInRules {
         CookieViaHeaderRule.self,
         CookieDomainPublicSuffixRule.self,
         CookieDomainIPRule.self,
+        CookieSecureOnHTTPHostRule.self,
         // Interception
         InterceptionWebSchemeRule.self,
         InterceptionRequestBodyRule.self,

@@ -34,6 +34,16 @@ struct RuleExamplesTests {
         }
     }
 
+    /// What a rationale may cite: a standard, Apple's documentation or review rules, WebKit's
+    /// source or behaviour, the Public Suffix List, or a field report from the seeds.
+    static let sources = ["RFC", "Apple", "WebKit", "WHATWG", "W3C", "CSS", "Public Suffix", "App Store", "JavaScriptCore", "ECMA", "OpenRadar", "seed"]
+
+    @Test(arguments: ids)
+    func rationaleNamesItsSource(id: String) {
+        let rationale = rule(id).description.rationale
+        #expect(Self.sources.contains { rationale.contains($0) }, "the rationale of \(id) names none of \(Self.sources)")
+    }
+
     @Test(arguments: ids)
     func fixesResolveTheirFindings(id: String) {
         // Applying every fix a failing example offers must leave a policy that loads and that

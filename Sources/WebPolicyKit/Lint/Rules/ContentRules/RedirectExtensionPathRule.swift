@@ -6,7 +6,7 @@ struct RedirectExtensionPathRule: LintRule {
         defaultSeverity: .error,
         summary: "A redirect's `extension-path` must start with `/`.",
         rationale: """
-        `RedirectAction::parse` refuses an extension path without a leading slash with \
+        WebKit's `RedirectAction::parse` refuses an extension path without a leading slash with \
         `JSONRedirectExtensionPathDoesNotStartWithSlash`.
 
         \(redirectRationaleSuffix)

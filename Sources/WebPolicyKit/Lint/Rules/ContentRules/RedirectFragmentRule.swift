@@ -6,7 +6,7 @@ struct RedirectFragmentRule: LintRule {
         defaultSeverity: .error,
         summary: "A redirect transform's `fragment` must be empty (remove the fragment) or start with `#`.",
         rationale: """
-        `URLTransformAction::parse` refuses a fragment that is neither empty nor starts with `#` \
+        WebKit's `URLTransformAction::parse` refuses a fragment that is neither empty nor starts with `#` \
         with `JSONRedirectInvalidFragment`.
 
         \(redirectRationaleSuffix)

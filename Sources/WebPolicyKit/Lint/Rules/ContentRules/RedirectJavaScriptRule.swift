@@ -7,7 +7,7 @@ struct RedirectJavaScriptRule: LintRule {
         summary: "A redirect may not lead to a `javascript:` URL, by `url` or by a transform's `scheme`.",
         rationale: """
         Redirecting a load into script would run attacker-chosen code in the page; \
-        `RedirectAction::parse` and `URLTransformAction::parse` refuse it, case-insensitively \
+        WebKit's `RedirectAction::parse` and `URLTransformAction::parse` refuse it, case-insensitively \
         (`JaVaScRiPt:`), with `JSONRedirectToJavaScriptURL`.
 
         \(redirectRationaleSuffix)

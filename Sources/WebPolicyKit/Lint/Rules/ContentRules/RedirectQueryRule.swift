@@ -7,7 +7,7 @@ struct RedirectQueryRule: LintRule {
         summary: "A redirect transform's `query` must be empty (remove the query) or start with `?`.",
         rationale: """
         Unless the transform has a `query-transform` (which then wins), \
-        `URLTransformAction::parse` refuses a query that is neither empty nor starts with `?` \
+        WebKit's `URLTransformAction::parse` refuses a query that is neither empty nor starts with `?` \
         with `JSONRedirectInvalidQuery`.
 
         \(redirectRationaleSuffix)

@@ -7,7 +7,8 @@ struct HostDuplicateRule: LintRule {
         defaultSeverity: .warning,
         summary: "An http-allowlist entry that repeats another, or that a subdomain-wide entry already covers.",
         rationale: """
-        ATS merges the entries into one `NSExceptionDomains` dictionary keyed by domain, so a \
+        ATS merges the entries into one `NSExceptionDomains` dictionary keyed by domain (Apple, \
+        "NSExceptionDomains": `NSIncludesSubdomains` "applies the entry to all subdomains"), so a \
         repeated host is one exception, and a host under an entry with \
         `include-subdomains` (or `*.`) is already allowed. The extra entry changes nothing but \
         suggests the opposite: removing it would not close the exception a reader thinks it \

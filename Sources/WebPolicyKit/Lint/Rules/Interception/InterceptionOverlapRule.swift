@@ -7,7 +7,8 @@ struct InterceptionOverlapRule: LintRule {
         defaultSeverity: .warning,
         summary: "A host that http(s) interception answers should not also be on the http allowlist or in content rules' `hosts`.",
         rationale: """
-        Content rules run first and the scheme gate next (docs/semantics.md): a content rule \
+        WebKit applies content rules before any load reaches the app, and the scheme gate \
+        comes next (docs/semantics.md): a content rule \
         that blocks the host stops the request before the interception rule sees it, and an \
         http-allowlist entry for a host the app answers itself is an ATS exception \
         (`NSExceptionAllowsInsecureHTTPLoads`, which App Review asks to justify) that no \

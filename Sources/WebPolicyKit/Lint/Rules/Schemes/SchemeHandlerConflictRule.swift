@@ -10,7 +10,7 @@ struct SchemeHandlerConflictRule: LintRule {
         A `WKWebViewConfiguration` takes one `WKURLSchemeHandler` per scheme; a second \
         `setURLSchemeHandler(_:forURLScheme:)` for the same scheme raises \
         `NSInvalidArgumentException` ("URL scheme '%@' already has a registered URL scheme \
-        handler", `WKWebViewConfiguration.mm`). Several interception rules may split one \
+        handler", WebKit's `WKWebViewConfiguration.mm`). Several interception rules may split one \
         custom scheme by host or path, but they must name the same handler (or the same served \
         folder, which one generated handler answers).
         """,

@@ -1,0 +1,60 @@
+/// RFC 6265 §5.4: a Secure cookie is sent over secure channels only.
+struct CookieSecureOnHTTPHostRule: LintRule {
+    static let description = RuleDescription(
+        id: "cookie-secure-on-http-host",
+        name: "Secure Cookie for a Plain-HTTP Host",
+        category: .cookies,
+        defaultSeverity: .warning,
+        summary: "A `secure` cookie is never sent to a host the http allowlist serves over plain http.",
+        rationale: """
+        RFC 6265 §5.4: "If the cookie's secure-only-flag is true, then the request-uri's \
+        scheme must denote a 'secure' protocol". The http allowlist exists for hosts the app \
+        loads over plain http; a `secure` cookie meant for such a host never reaches it there \
+        (`webpolicy simulate` shows it missing from those requests). Drop `secure` if the \
+        host really is http-only, or move the host to https and off the allowlist.
+        """,
+        failing: [
+            Example("""
+            http-allowlist:
+              - host: kiosk.example.com
+                reason: The kiosk firmware serves plain http only.
+            cookies:
+              - name: session
+                value: abc
+                domain: kiosk.example.com
+                secure: ↓true
+            """),
+        ],
+        passing: [
+            Example("""
+            http-allowlist:
+              - host: kiosk.example.com
+                reason: The kiosk firmware serves plain http only.
+            cookies:
+              - name: session
+                value: abc
+                domain: www.example.com
+                secure: true
+            """),
+        ]
+    )
+
+    func check(_ policy: Policy, _ context: inout RuleContext) {
+        for cookie in policy.cookies {
+            guard let secure = cookie.secure, secure.value else { continue }
+            let domain = String(cookie.domain.value.lowercased().drop { $0 == "." })
+            // The cookie's own host is served over http. A domain cookie whose domain merely
+            // contains an http host (www.example.com under example.com) also reaches https
+            // hosts, and is fine.
+            guard let entry = policy.httpAllowlist.first(where: { entry in
+                let host = entry.host.value.lowercased()
+                let base = host.hasPrefix("*.") ? String(host.dropFirst(2)) : host
+                let wide = host.hasPrefix("*.") || (entry.includeSubdomains?.value ?? false)
+                return base == domain || (wide && HostNames.isWithin(domain, base))
+            }) else { continue }
+            context.report("cookie '\(cookie.name.value)' is secure, but \(entry.host.value) is on the http-allowlist: over http the cookie is never sent",
+                           at: secure.location, hint: "drop 'secure' if the host is http-only, or serve it over https",
+                           notes: [Diagnostic.Note("the http-allowlist entry", at: entry.host.location)])
+        }
+    }
+}
