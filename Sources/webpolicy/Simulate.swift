@@ -19,7 +19,7 @@ struct Simulate: ParsableCommand {
         """
     )
 
-    @Argument(help: "Traces (.trace, the format in docs/trace-format.md) or HAR captures (.har).", completion: .file())
+    @Argument(help: "Traces (.trace, the format in docs/trace-format.md), HAR captures (.har), or folders of traces.", completion: .file())
     var traces: [String]
 
     @Option(help: "The policy to simulate (overrides the traces' policy: header).", completion: .file(extensions: ["yaml", "yml"]))
@@ -50,15 +50,23 @@ struct Simulate: ParsableCommand {
     func validate() throws {
         if traces.isEmpty { throw ValidationError("name at least one trace or HAR file") }
         if policy != nil && contentRules != nil { throw ValidationError("--policy and --content-rules exclude each other") }
-        if recordTo != nil && traces.count != 1 { throw ValidationError("--record-to takes one input") }
     }
 
     func run() throws {
-        for path in traces {
+        // A folder stands for the .trace files in it (a pre-commit hook passes `policies`).
+        var traces: [String] = []
+        for path in self.traces {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw InputError("no such file: \(path)") }
-            if isDirectory.boolValue { throw InputError("\(path) is a folder; name trace files") }
+            guard isDirectory.boolValue else {
+                traces.append(path)
+                continue
+            }
+            let found = TracePaths.find(in: path)
+            if found.isEmpty { throw InputError("\(path) holds no .trace files") }
+            traces += found
         }
+        if recordTo != nil && traces.count != 1 { throw ValidationError("--record-to takes one input") }
         var session = SimulationSession(policyOverride: policy, contentRulesPath: contentRules, publicSuffixListPath: publicSuffixList,
                                         configuration: try configuration.load())
         session.keepsAllResults = verbose || record || recordTo != nil || format != .human
@@ -101,5 +109,21 @@ struct Simulate: ParsableCommand {
         }
         try ArtefactWriter.writeFile(text, to: destination)
         print("recorded \(traceResults.results.count) verdicts into \(destination)")
+    }
+}
+
+/// The `.trace` files below a folder, hidden entries skipped, sorted.
+enum TracePaths {
+    static func find(in folder: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var found: [String] = []
+        while let entry = walker.nextObject() as? String {
+            if (entry as NSString).lastPathComponent.hasPrefix(".") {
+                walker.skipDescendants()
+                continue
+            }
+            if entry.hasSuffix(".trace") { found.append(folder.hasSuffix("/") ? folder + entry : folder + "/" + entry) }
+        }
+        return found.sorted()
     }
 }

@@ -1,0 +1,129 @@
+import Foundation
+
+/// What `webpolicy init` writes into a repository: a starter policy that exercises each
+/// section, a trace with an expectation per rule, a `.webpolicy.yml`, and a
+/// `.pre-commit-config.yaml` that runs the installed webpolicy. Every file lints and simulates
+/// clean as written (a test runs them).
+public enum Scaffold {
+    public struct File: Sendable {
+        public var path: String
+        public var contents: String
+    }
+
+    public static let files: [File] = [
+        File(path: "policies/app.yaml", contents: policy),
+        File(path: "policies/app.trace", contents: trace),
+        File(path: ".webpolicy.yml", contents: configuration),
+        File(path: ".pre-commit-config.yaml", contents: preCommit),
+    ]
+
+    /// Writes the files under `directory`. Nothing is written when any of them exists, unless
+    /// `force` — then they are replaced, each atomically. Returns the paths written.
+    public static func write(to directory: String, force: Bool) throws(InputError) -> [String] {
+        let existing = files.map(\.path).filter { FileManager.default.fileExists(atPath: directory + "/" + $0) }
+        if !existing.isEmpty && !force {
+            throw InputError("\(existing.joined(separator: ", ")) already exist\(existing.count == 1 ? "s" : ""); nothing was written (--force replaces them)")
+        }
+        for file in files {
+            let path = directory + "/" + file.path
+            let folder = (path as NSString).deletingLastPathComponent
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw InputError("cannot create \(folder): \(error.localizedDescription)")
+            }
+            try ArtefactWriter.writeFile(file.contents, to: path)
+        }
+        return files.map(\.path)
+    }
+
+    static let policy = """
+    # The web-view policy of this app: what its WKWebViews may load, hand on, inject and serve.
+    # The format is in webpolicy's docs/policy-format.md; `webpolicy rules` lists the checks. Run
+    #   webpolicy lint policies          and          webpolicy simulate policies
+    webpolicy: 1
+    name: app
+    description: Starter policy written by `webpolicy init`; replace the example hosts with yours.
+    target:
+      ios: "16.0"
+      distribution: app-store
+
+    # Plain-http hosts the web views may load: each becomes an ATS exception, and App Review
+    # asks why, so each says why.
+    http-allowlist:
+      - host: legacy.example.com
+        reason: The legacy help pages are served over plain http only.
+
+    # Schemes handed to the system (mail, phone) when a page links to them.
+    scheme-allowlist:
+      - scheme: mailto
+      - scheme: tel
+
+    # WebKit content rules, compiled to a content-blocker list by `webpolicy compile`.
+    content-rules:
+      - id: block-trackers
+        description: Third-party tracking scripts never load.
+        action: block
+        hosts: [tracker.example.net]
+        resource-type: [script]
+
+    # Cookies the app injects so the web app sees the native login.
+    cookies:
+      - name: session
+        value: ${SESSION_TOKEN}
+        domain: app.example.com
+        secure: true
+        http-only: true
+        same-site: lax
+
+    """
+
+    static let trace = """
+    # Requests and the verdicts they must get (docs/trace-format.md); `webpolicy simulate
+    # --record` fills in expect= for new lines.
+    policy: app.yaml
+
+    page https://app.example.com/ expect=allow cookies=session
+    script https://tracker.example.net/t.js expect=block
+    image https://cdn.example.net/logo.png expect=allow cookies=none
+    image http://legacy.example.com/banner.png expect=allow
+    image http://insecure.example.org/banner.png expect=block
+    document mailto:help@example.com expect=allow
+    document whatsapp://send?text=hi expect=block
+
+    """
+
+    static let configuration = """
+    # webpolicy settings. Rule severities (`webpolicy rules` lists the ids):
+    #   rules:
+    #     http-allowlist-reason: error
+    # and folders to skip when linting a folder:
+    #   exclude:
+    #     - generated/**
+    rules: {}
+
+    """
+
+    static let preCommit = """
+    # pre-commit (https://pre-commit.com) runs webpolicy before each commit; enable it with
+    # `pre-commit install`. These hooks use the webpolicy on PATH (webpolicy's README, Install);
+    # to let pre-commit build it instead, use webpolicy's repository and its hooks
+    # webpolicy-lint and webpolicy-simulate.
+    repos:
+      - repo: local
+        hooks:
+          - id: webpolicy-lint
+            name: webpolicy lint
+            entry: webpolicy lint
+            language: system
+            files: (^|/)policies/.*\\.ya?ml$
+          - id: webpolicy-simulate
+            name: webpolicy simulate
+            entry: webpolicy simulate
+            language: system
+            files: (^|/)policies/.*\\.(ya?ml|trace)$
+            pass_filenames: false
+            args: [policies]
+
+    """
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// `webpolicy init`: a scaffold that lints and simulates clean, and never overwrites silently.
+@Suite("init (the binary)")
+struct InitCommandTests {
+    static let files = ["policies/app.yaml", "policies/app.trace", ".webpolicy.yml", ".pre-commit-config.yaml"]
+
+    @Test func theScaffoldLintsAndSimulatesClean() throws {
+        let folder = try CommandRunner.makeFolder([:])
+        let result = try CommandRunner.run(["init"], in: folder)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix(Self.files.map { "wrote \($0)\n" }.joined()))
+        for file in Self.files { #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(file).path)) }
+        let lint = try CommandRunner.run(["lint", "--strict", "policies"], in: folder)
+        #expect(lint.status == 0)
+        #expect(lint.stdout == "no problems in 1 file\n")
+        let simulate = try CommandRunner.run(["simulate", "policies"], in: folder)
+        #expect(simulate.status == 0)
+        #expect(simulate.stdout == "7 passed, 0 failed\n")
+    }
+
+    @Test func aSecondInitRefusesAndWritesNothing() throws {
+        let folder = try CommandRunner.makeFolder(["policies/app.yaml": "# ours\n"])
+        let result = try CommandRunner.run(["init"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr == "webpolicy: error: policies/app.yaml already exists; nothing was written (--force replaces them)\n")
+        #expect(try String(contentsOf: folder.appendingPathComponent("policies/app.yaml"), encoding: .utf8) == "# ours\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".webpolicy.yml").path))
+
+        let forced = try CommandRunner.run(["init", "--force"], in: folder)
+        #expect(forced.status == 0)
+        #expect(try String(contentsOf: folder.appendingPathComponent("policies/app.yaml"), encoding: .utf8) != "# ours\n")
+    }
+
+    @Test func simulateTakesAFolderOfTraces() throws {
+        let folder = try CommandRunner.makeFolder([:])
+        _ = try CommandRunner.run(["init"], in: folder)
+        let empty = try CommandRunner.run(["simulate", "."], in: folder.appendingPathComponent("policies").appendingPathComponent(".."))
+        #expect(empty.status == 0)  // the folder walk finds policies/app.trace
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("none"), withIntermediateDirectories: true)
+        let none = try CommandRunner.run(["simulate", "none"], in: folder)
+        #expect(none.status == 2)
+        #expect(none.stderr == "webpolicy: error: none holds no .trace files\n")
+    }
+}

@@ -1,0 +1,48 @@
+"""Checks that the CI templates in ci/ do what the README says, beyond their schemas.
+
+usage: ci_templates.py GITHUB_WORKFLOW GITLAB_JOB
+
+- the GitHub workflow builds webpolicy in release, lints with `--format github` (inline
+  annotations), uploads SARIF with github/codeql-action/upload-sarif and keeps a JUnit report
+  of `simulate`; the SARIF upload has the security-events permission it needs;
+- the GitLab job writes JUnit reports for lint and simulate and declares them as reports.
+"""
+import sys
+
+import yaml
+
+
+def fail(message):
+    print(f"ci_templates: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def main():
+    if len(sys.argv) != 3:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+    workflow = yaml.safe_load(open(sys.argv[1], encoding="utf-8"))
+    steps = [step for job in workflow["jobs"].values() for step in job["steps"]]
+    runs = "\n".join(step.get("run", "") for step in steps)
+    uses = [step.get("uses", "") for step in steps]
+    for needle in ["swift build -c release", "webpolicy lint --format github", "webpolicy lint --format sarif", "webpolicy simulate --format junit"]:
+        if needle not in runs:
+            fail(f"the GitHub workflow never runs '{needle}'")
+    if not any(use.startswith("github/codeql-action/upload-sarif@") for use in uses):
+        fail("the GitHub workflow does not upload SARIF")
+    if workflow.get("permissions", {}).get("security-events") != "write":
+        fail("the SARIF upload needs 'security-events: write'")
+
+    job = yaml.safe_load(open(sys.argv[2], encoding="utf-8"))["webpolicy"]
+    script = "\n".join(job["script"])
+    for needle in ["swift build -c release", "webpolicy lint --format junit", "webpolicy simulate --format junit"]:
+        if needle not in script:
+            fail(f"the GitLab job never runs '{needle}'")
+    reports = job["artifacts"]["reports"]["junit"]
+    if sorted(reports) != ["webpolicy-lint.xml", "webpolicy-simulate.xml"]:
+        fail(f"the GitLab job declares JUnit reports {reports}")
+    print("ci templates: GitHub workflow and GitLab job do what the README says")
+
+
+if __name__ == "__main__":
+    main()
