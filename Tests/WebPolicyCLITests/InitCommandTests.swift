@@ -33,6 +33,19 @@ struct InitCommandTests {
         #expect(try String(contentsOf: folder.appendingPathComponent("policies/app.yaml"), encoding: .utf8) != "# ours\n")
     }
 
+    @Test func simulateReportsABrokenPolicyOnceWithItsFileCount() throws {
+        let folder = try CommandRunner.makeFolder([:])
+        _ = try CommandRunner.run(["init"], in: folder)
+        let policy = folder.appendingPathComponent("policies/app.yaml")
+        let text = try String(contentsOf: policy, encoding: .utf8).replacingOccurrences(of: "host: legacy.example.com", with: "host: Legacy.example.com")
+        try text.write(to: policy, atomically: true, encoding: .utf8)
+        try "policy: app.yaml\npage https://app.example.com/ expect=allow\n".write(to: folder.appendingPathComponent("policies/second.trace"), atomically: true, encoding: .utf8)
+        let result = try CommandRunner.run(["simulate", "policies"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.components(separatedBy: "[host-uppercase]").count == 2)
+        #expect(result.stderr.hasSuffix("1 error in 1 file\n"))
+    }
+
     @Test func simulateTakesAFolderOfTraces() throws {
         let folder = try CommandRunner.makeFolder([:])
         _ = try CommandRunner.run(["init"], in: folder)

@@ -31,9 +31,11 @@ webpolicy init >/dev/null 2>&1 && fail "a second init overwrote the files"
 pre-commit run --all-files || fail "the scaffold's own hooks do not pass"
 
 echo "-- 2. hooks from this checkout (pre-commit builds webpolicy: a few minutes)"
+# Relative, as try-repo writes it, so that step 3 finds the environment step 2 built.
+relative=$(python3 -c 'import os, sys; print(os.path.relpath(sys.argv[1]))' "$checkout")
 cat > .pre-commit-config.yaml <<CONFIG
 repos:
-  - repo: $checkout
+  - repo: $relative
     rev: $rev
     hooks:
       - id: webpolicy-lint
@@ -55,5 +57,5 @@ grep -q "policies/app.yaml:14:11: error: the http-allowlist host 'Legacy.example
 git reset -q --hard
 
 echo "-- 3. pre-commit try-repo against this checkout"
-pre-commit try-repo "$checkout" webpolicy-lint --ref "$rev" --files policies/app.yaml || fail "try-repo failed on a valid policy"
+pre-commit try-repo "$relative" webpolicy-lint --ref "$rev" --files policies/app.yaml || fail "try-repo failed on a valid policy"
 echo "precommit_hooks: ok"

@@ -42,6 +42,7 @@ public struct SimulationSession {
         var findings: [Diagnostic] = []
         var findingSources: [String: SourceFile] = [:]
         var simulators: [String: Simulator] = [:]
+        var linted: [String] = []
         var traces: [SimulationReport.TraceResults] = []
 
         var bare: Simulator?
@@ -60,7 +61,9 @@ public struct SimulationSession {
                                            hint: "start the trace with 'policy: FILE', or pass --policy or --content-rules"))
                 continue
             }
-            if simulators[policyPath] == nil {
+            if !linted.contains(policyPath) {
+                // Each policy is linted once, whether it loads or not.
+                linted.append(policyPath)
                 let linter = Linter(configuration: configuration)
                 let (lint, policy) = try linter.lintLoading(path: policyPath)
                 findings += lint.diagnostics
@@ -73,7 +76,7 @@ public struct SimulationSession {
         }
         return Outcome(report: SimulationReport(traces: traces),
                        inputProblems: LintReport(diagnostics: problems, sources: sources, lintedFiles: paths),
-                       policyFindings: LintReport(diagnostics: findings, sources: findingSources, lintedFiles: Array(simulators.keys).sorted()))
+                       policyFindings: LintReport(diagnostics: findings, sources: findingSources, lintedFiles: linted.sorted()))
     }
 
     private func simulate(_ trace: Trace, with simulator: Simulator, subject: String) -> SimulationReport.TraceResults {
