@@ -7,7 +7,8 @@
 #    webpolicy on PATH) pass on the scaffold.
 # 2. A .pre-commit-config.yaml pointing at this checkout (language: swift: pre-commit builds
 #    webpolicy itself): a valid policy commits, an invalid one is refused with file:line:col.
-# 3. `pre-commit try-repo` against this checkout, reusing the environment step 2 built.
+# 3. `pre-commit try-repo` against this checkout (it keeps its own temporary store, so it
+#    builds webpolicy again: the whole check takes about five minutes on two cores).
 # The checkout must be committed (pre-commit clones HEAD), as CI's fresh clone is.
 set -euo pipefail
 binary=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -31,7 +32,7 @@ webpolicy init >/dev/null 2>&1 && fail "a second init overwrote the files"
 pre-commit run --all-files || fail "the scaffold's own hooks do not pass"
 
 echo "-- 2. hooks from this checkout (pre-commit builds webpolicy: a few minutes)"
-# Relative, as try-repo writes it, so that step 3 finds the environment step 2 built.
+# Relative, as try-repo writes it in its own config.
 relative=$(python3 -c 'import os, sys; print(os.path.relpath(sys.argv[1]))' "$checkout")
 cat > .pre-commit-config.yaml <<CONFIG
 repos:
