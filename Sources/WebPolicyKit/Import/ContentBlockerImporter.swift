@@ -47,7 +47,7 @@ public enum ContentBlockerImporter {
         case .failure(let error):
             return (nil, [Diagnostic(
                 ruleID: ImportCheck.jsonSyntax.id, severity: .error,
-                message: "\(error.message) (WebKit: \(ContentExtensionError.jsonInvalid.rawValue))",
+                message: "\(error.message) (WebKit: \(ContentExtensionError.jsonInvalid.rawValue), \"\(ContentExtensionError.jsonInvalid.message)\")",
                 location: file.location(SourceRange(at: error.position)))])
         case .success(let node):
             root = node

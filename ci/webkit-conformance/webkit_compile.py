@@ -1,0 +1,54 @@
+#!/usr/bin/python3
+"""Compiles content-blocker lists with real WebKit (WebKitGTK's UserContentFilterStore, the
+same WebCore/contentextensions compiler as Safari and WKWebView).
+
+usage: /usr/bin/python3 webkit_compile.py < requests.json > results.json
+
+Reads [{"id": ..., "json": LIST_TEXT}, ...]; writes [{"id": ..., "ok": bool, "error": MESSAGE}],
+the error being WebKit's own message ("Invalid or unsupported regular expression."). Needs
+Debian's gir1.2-webkit2-4.1 and python3-gi (the system Python); no display.
+"""
+import json
+import sys
+import tempfile
+
+import gi
+
+gi.require_version("WebKit2", "4.1")
+from gi.repository import GLib, WebKit2  # noqa: E402
+
+
+def compile_all(requests):
+    store = WebKit2.UserContentFilterStore.new(tempfile.mkdtemp(prefix="webpolicy-webkit-"))
+    loop = GLib.MainLoop()
+    results = []
+
+    def compile_next(index):
+        if index == len(requests):
+            loop.quit()
+            return
+        request = requests[index]
+
+        def done(source, result, _data):
+            try:
+                source.save_finish(result)
+                results.append({"id": request["id"], "ok": True, "error": None})
+            except GLib.Error as error:
+                results.append({"id": request["id"], "ok": False, "error": error.message})
+            compile_next(index + 1)
+
+        store.save("list-%d" % index, GLib.Bytes.new(request["json"].encode("utf-8")), None, done, None)
+
+    GLib.idle_add(lambda: compile_next(0) and False)
+    loop.run()
+    return results
+
+
+def main():
+    requests = json.load(sys.stdin)
+    json.dump(compile_all(requests), sys.stdout, indent=1)
+    sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    main()
