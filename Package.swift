@@ -22,7 +22,7 @@ let package = Package(
             name: "WebPolicyKit",
             dependencies: ["URLFilter", .product(name: "Yams", package: "Yams")],
             // Debian's publicsuffix package (20230209), for third-party decisions in simulate.
-            resources: [.copy("Resources/public_suffix_list.dat")]
+            resources: [.copy("Resources/public_suffix_list.dat"), .copy("Resources/webkit_compile.py")]
         ),
         // The command line: a thin wrapper over WebPolicyKit.
         .executableTarget(

@@ -59,7 +59,7 @@ public struct PolicyCompiler: Sendable {
         var listFiles: [RuntimeManifest.ListFile] = []
         for (index, rules) in plan.lists.enumerated() {
             let suffix = plan.lists.count == 1 ? "" : "-\(index + 1)"
-            let fileName = "\(slug).content-rules\(suffix).json"
+            let fileName = Self.listFileName(slug: slug, index: index, of: plan.lists.count)
             let json = JSONValue.array(rules.map(\.json)).serialized()
             diagnostics += Self.checkList(json, fileName: fileName, limit: plan.limit, sizeWarning: listSizeWarning,
                                           at: policy.root.file.location(at: policy.root.file.startPosition))
@@ -93,6 +93,11 @@ public struct PolicyCompiler: Sendable {
                 location: location, hint: "remove rules that never match, or merge rules that share a trigger"))
         }
         return diagnostics
+    }
+
+    /// `NAME.content-rules.json`, or `NAME.content-rules-N.json` when the rules are split.
+    public static func listFileName(slug: String, index: Int, of count: Int) -> String {
+        "\(slug).content-rules\(count == 1 ? "" : "-\(index + 1)").json"
     }
 
     /// A file-name-safe form of the policy name: lowercase letters, digits, `.`, `_` and `-`.

@@ -49,19 +49,9 @@ public struct PublicSuffixList: Sendable {
         return try PublicSuffixList(contentsOf: path)
     }
 
-    /// Where `bundled()` reads from. SwiftPM's `Bundle.module` would end the process when the
-    /// resources are not installed; this looks in the same places and reports instead.
+    /// Where `bundled()` reads from.
     static func bundledPath() -> String? {
-        let name = "public_suffix_list.dat"
-        var folders: [URL] = []
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
-        for base in [executable, Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()] {
-            folders.append(base.appendingPathComponent("webpolicy_WebPolicyKit.resources"))
-            folders.append(base.appendingPathComponent("webpolicy_WebPolicyKit.bundle"))
-            folders.append(base.appendingPathComponent("webpolicy_WebPolicyKit.bundle/Contents/Resources"))
-        }
-        folders.append(URL(fileURLWithPath: "/usr/share/publicsuffix"))
-        return folders.map { $0.appendingPathComponent(name).path }.first { FileManager.default.fileExists(atPath: $0) }
+        PackageResource.path(of: "public_suffix_list.dat", fallbackFolders: ["/usr/share/publicsuffix"])
     }
 
     /// The public suffix of `host` (lowercase, punycode): the longest matching rule, with
