@@ -244,11 +244,7 @@ public final class ContentRuleEngine: Sendable {
     /// Runs the condition matchers when the top or frame URL changed since the last load.
     private func refresh(_ cache: inout ConditionCache, for load: ContentLoad) {
         if topConditions.count > 0, cache.top?.url != load.topString {
-            var url = load.topString
-            let filters = url.withUTF8 { topConditions.matchingFilters($0) }
-            var matched: [Int32] = []
-            for filter in filters { matched += topConditions.positions(ofFilter: filter) }
-            matched.sort()
+            let matched = Self.matchedEntries(topConditions, load.topString)
             var active: [Int32] = []
             for pattern in matched {
                 let rule = ruleOfTopPattern[Int(pattern)]
@@ -257,22 +253,32 @@ public final class ContentRuleEngine: Sendable {
             cache.top = (load.topString, matched, active)
         }
         if frameConditions.count > 0, cache.frame?.url != load.frameString {
-            var url = load.frameString
-            let filters = url.withUTF8 { frameConditions.matchingFilters($0) }
-            var matched: [Int32] = []
-            for filter in filters { matched += frameConditions.positions(ofFilter: filter) }
-            matched.sort()
-            cache.frame = (load.frameString, matched)
+            cache.frame = (load.frameString, Self.matchedEntries(frameConditions, load.frameString))
         }
     }
 
-    private static func sortedContains(_ sorted: [Int32], _ value: Int32) -> Bool {
+    /// The condition entries a URL matches, ascending.
+    private static func matchedEntries(_ matcher: URLFilterMatcher, _ url: String) -> [Int32] {
+        var url = url
+        let filters = url.withUTF8 { matcher.matchingFilters($0) }
+        var matched: [Int32] = []
+        for filter in filters { matched += matcher.positions(ofFilter: filter) }
+        return matched.sorted()
+    }
+
+    /// The first index of `sorted` whose value is not below `value`.
+    private static func lowerBound(_ sorted: [Int32], _ value: Int32) -> Int {
         var low = 0, high = sorted.count
         while low < high {
             let middle = (low + high) / 2
             if sorted[middle] < value { low = middle + 1 } else { high = middle }
         }
-        return low < sorted.count && sorted[low] == value
+        return low
+    }
+
+    private static func sortedContains(_ sorted: [Int32], _ value: Int32) -> Bool {
+        let index = lowerBound(sorted, value)
+        return index < sorted.count && sorted[index] == value
     }
 
     /// WebKit `interpretTestFlagsAndAppendAction`: a specified flag group must intersect the
@@ -294,12 +300,8 @@ public final class ContentRuleEngine: Sendable {
         let isFrame = kind == .ifFrameURL || kind == .unlessFrameURL
         let matched = (isFrame ? cache.frame?.matched : cache.top?.matched) ?? []
         // `matched` is sorted: is any of the rule's entries in it?
-        var low = 0, high = matched.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(matched[middle]) < patterns.lowerBound { low = middle + 1 } else { high = middle }
-        }
-        let matches = low < matched.count && Int(matched[low]) < patterns.upperBound
+        let first = Self.lowerBound(matched, Int32(patterns.lowerBound))
+        let matches = first < matched.count && Int(matched[first]) < patterns.upperBound
         switch kind {
         case .ifDomain, .ifTopURL, .ifFrameURL: return matches
         case .unlessDomain, .unlessTopURL, .unlessFrameURL: return !matches
