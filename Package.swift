@@ -31,9 +31,9 @@ let package = Package(
         ),
         // Release-build benchmark driver (see docs/benchmarks.md); never run by the tests.
         .executableTarget(name: "webpolicy-bench", dependencies: ["WebPolicyKit"]),
-        .executableTarget(name: "webpolicy-simulate-bench", dependencies: ["WebPolicyKit"]),
+        .executableTarget(name: "webpolicy-simulate-bench", dependencies: ["WebPolicyKit", "URLFilter"]),
         .testTarget(name: "URLFilterTests", dependencies: ["URLFilter"]),
-        .testTarget(name: "WebPolicyKitTests", dependencies: ["WebPolicyKit"]),
+        .testTarget(name: "WebPolicyKitTests", dependencies: ["WebPolicyKit", "URLFilter"]),
         .testTarget(name: "WebPolicyCLITests", dependencies: ["WebPolicyKit"]),
     ]
 )

@@ -8,6 +8,7 @@
 // per second on one core, and the process's peak memory.
 
 import Foundation
+import URLFilter
 import WebPolicyKit
 
 var rules = 50_000
@@ -23,18 +24,8 @@ while let argument = arguments.next() {
     }
 }
 
-/// A seeded generator, so every run simulates the same policy and trace.
-struct Generator: RandomNumberGenerator {
-    var state: UInt64 = 0x51_0F_5EED
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-var random = Generator()
+/// Seeded, so every run simulates the same policy and trace.
+var random = SplitMix64(state: 0x51_0F_5EED)
 let words = ["ads", "track", "pixel", "metrics", "banner", "promo", "stats", "beacon", "cdn", "static", "media", "widget", "tag", "sync", "collect"]
 @MainActor func word() -> String { words.randomElement(using: &random)! }
 @MainActor func host(_ index: Int) -> String { "\(word())\(index).\(["com", "net", "io", "co.uk", "de"][index % 5])" }

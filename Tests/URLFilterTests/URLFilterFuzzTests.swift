@@ -9,20 +9,9 @@ struct URLFilterFuzzTests {
     static let seed: UInt64 = 0x5EB_F11E_2026
     static let alphabet = Array("ab.^$|()[]{}?*+-\\,:<>=!kdwxu0123456789/é")
 
-    /// SplitMix64: small, fast, and the same on every platform.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     @Test func randomPatternsKeepTheParserInvariants() {
-        var generator = Generator(state: Self.seed)
+        var generator = SplitMix64(state: Self.seed)
         for _ in 0..<20_000 {
             let length = Int.random(in: 0...24, using: &generator)
             let pattern = String((0..<length).map { _ in Self.alphabet.randomElement(using: &generator)! })

@@ -11,7 +11,7 @@ import Testing
 struct URLFilterMatcherTests {
     static let urlAlphabet = Array("ab/.:?=AB-x")
 
-    static func randomPattern(_ generator: inout URLFilterFuzzTests.Generator, depth: Int = 0) -> String {
+    static func randomPattern(_ generator: inout SplitMix64, depth: Int = 0) -> String {
         let atoms = ["a", "b", "x", "A", "\\/", "\\.", ":", "\\?", "=", "-", ".", "[ab]", "[^/]", "[a-c]", "[.:]", "ab", "a/b", "xa:"]
         let quantifiers = ["", "", "", "", "?", "*", "+"]
         var pattern = ""
@@ -29,7 +29,7 @@ struct URLFilterMatcherTests {
         return pattern
     }
 
-    static func randomURL(_ generator: inout URLFilterFuzzTests.Generator) -> String {
+    static func randomURL(_ generator: inout SplitMix64) -> String {
         String((0..<Int.random(in: 0...16, using: &generator)).map { _ in urlAlphabet.randomElement(using: &generator)! })
     }
 
@@ -42,7 +42,7 @@ struct URLFilterMatcherTests {
     }
 
     @Test func randomFiltersAgreeWithTheReferenceOneByOne() throws {
-        var generator = URLFilterFuzzTests.Generator(state: 0xFACE_B00C)
+        var generator = SplitMix64(state: 0xFACE_B00C)
         var compared = 0
         for round in 0..<2_000 {
             let pattern = Self.randomPattern(&generator)
@@ -60,7 +60,7 @@ struct URLFilterMatcherTests {
     }
 
     @Test func aMatcherOfManyFiltersAgreesWithTheReferenceOnEachURL() throws {
-        var generator = URLFilterFuzzTests.Generator(state: 0x5EED_0F_1157)
+        var generator = SplitMix64(state: 0x5EED_0F_1157)
         for _ in 0..<20 {
             let patterns = (0..<200).map { _ in Self.randomPattern(&generator) }
             let results = patterns.map { URLFilterParser.parse($0) }

@@ -1,9 +1,8 @@
 /// Checks `webpolicy compile` makes on its own output, after lint passed.
-public enum CompileCheck: String, CaseIterable, Sendable {
+public enum CompileCheck: String, DocumentedCheck {
     case listSize = "compile-list-size"
     case selfCheck = "compile-self-check"
 
-    public var id: String { rawValue }
 
     public var summary: String {
         switch self {

@@ -61,3 +61,13 @@ extension Diagnostic {
         return sorted.filter { seen.insert($0).inserted }
     }
 }
+
+/// A check that is not a lint rule (loader, compile, import and suppression checks): an id
+/// for diagnostics and a summary for docs/rules.md.
+public protocol DocumentedCheck: RawRepresentable, CaseIterable, Sendable where RawValue == String {
+    var summary: String { get }
+}
+
+extension DocumentedCheck {
+    public var id: String { rawValue }
+}

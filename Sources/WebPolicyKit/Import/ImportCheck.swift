@@ -1,11 +1,10 @@
 /// What `webpolicy import` reports about a content-blocker list.
-public enum ImportCheck: String, CaseIterable, Sendable {
+public enum ImportCheck: String, DocumentedCheck {
     case jsonSyntax = "import-json-syntax"
     case webKitError = "import-webkit-error"
     case ignoredMember = "import-ignored-member"
     case skippedRule = "import-skipped-rule"
 
-    public var id: String { rawValue }
 
     public var severity: Severity {
         switch self {

@@ -97,7 +97,7 @@ public struct Linter: Sendable {
             diagnostics += context.diagnostics
         }
         guard configuration.inlineConfig else { return diagnostics }
-        return Suppression.apply(diagnostics, files: result.files, ruleIDs: BuiltInRules.descriptions.map(\.id), activeRuleIDs: active)
+        return Suppression.apply(diagnostics, files: result.files, ruleIDs: BuiltInRules.ids, activeRuleIDs: active)
     }
 }
 

@@ -47,30 +47,19 @@ public enum RuleDocumentation {
                 for example in rule.passing { output += "```yaml\n\(example.documentedText)\n```\n\n" }
             }
         }
-        output += "## Loader checks\n\n"
-        output += "These run before any rule, are always errors and cannot be turned off: a file that fails them has no meaning the rules or the compiler could use.\n\n"
-        output += "| Check | What it reports |\n| --- | --- |\n"
-        for check in LoaderCheck.allCases {
-            output += "| `\(check.id)` | \(escapeTable(check.summary)) |\n"
-        }
-        output += "\n## Suppression checks\n\n"
-        output += "A finding can be hidden by a full-line comment naming its rule, with a reason: `# webpolicy:disable-next-line RULE-ID -- reason` for the next line that is not blank or a comment, `# webpolicy:disable RULE-ID -- reason` for the whole file. `--no-inline-config` ignores them all.\n\n"
-        output += "| Check | What it reports |\n| --- | --- |\n"
-        for check in SuppressionCheck.allCases {
-            output += "| `\(check.id)` | \(escapeTable(check.summary)) |\n"
-        }
-        output += "\n## Compile checks\n\n"
-        output += "`webpolicy compile` runs every rule above first; these are its own checks of what it writes.\n\n"
-        output += "| Check | What it reports |\n| --- | --- |\n"
-        for check in CompileCheck.allCases {
-            output += "| `\(check.id)` | \(escapeTable(check.summary)) |\n"
-        }
-        output += "\n## Import checks\n\n"
-        output += "`webpolicy import` reads a content-blocker list as WebKit's parser does and reports at the list's line and column; the policy it writes is then linted with the rules above.\n\n"
-        output += "| Check | What it reports |\n| --- | --- |\n"
-        for check in ImportCheck.allCases {
-            output += "| `\(check.id)` | \(escapeTable(check.summary)) |\n"
-        }
+        output += [
+            checks(LoaderCheck.self, title: "Loader checks", intro: "These run before any rule, are always errors and cannot be turned off: a file that fails them has no meaning the rules or the compiler could use."),
+            checks(SuppressionCheck.self, title: "Suppression checks", intro: "A finding can be hidden by a full-line comment naming its rule, with a reason: `# webpolicy:disable-next-line RULE-ID -- reason` for the next line that is not blank or a comment, `# webpolicy:disable RULE-ID -- reason` for the whole file. `--no-inline-config` ignores them all."),
+            checks(CompileCheck.self, title: "Compile checks", intro: "`webpolicy compile` runs every rule above first; these are its own checks of what it writes."),
+            checks(ImportCheck.self, title: "Import checks", intro: "`webpolicy import` reads a content-blocker list as WebKit's parser does and reports at the list's line and column; the policy it writes is then linted with the rules above."),
+        ].joined(separator: "\n")
+        return output
+    }
+
+    /// A section of checks that are not rules, as a table.
+    private static func checks<Check: DocumentedCheck>(_: Check.Type, title: String, intro: String) -> String {
+        var output = "## \(title)\n\n\(intro)\n\n| Check | What it reports |\n| --- | --- |\n"
+        for check in Check.allCases { output += "| `\(check.id)` | \(escapeTable(check.summary)) |\n" }
         return output
     }
 

@@ -1,6 +1,6 @@
 /// The checks the loader makes before any lint rule runs. They are always errors and cannot be
 /// turned off: a file that fails them has no meaning the rules or the compiler could use.
-public enum LoaderCheck: String, CaseIterable, Sendable {
+public enum LoaderCheck: String, DocumentedCheck {
     case fileUnreadable = "file-unreadable"
     case fileEmpty = "file-empty"
     case fileBinary = "file-binary"
@@ -21,7 +21,6 @@ public enum LoaderCheck: String, CaseIterable, Sendable {
     case includeCycle = "include-cycle"
     case includeInvalid = "include-invalid"
 
-    public var id: String { rawValue }
 
     public var summary: String {
         switch self {

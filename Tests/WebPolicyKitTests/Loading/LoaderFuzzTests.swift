@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import URLFilter
 @testable import WebPolicyKit
 
 /// Seeded random edits of valid policies — characters deleted, inserted, replaced by YAML
@@ -10,18 +11,8 @@ struct LoaderFuzzTests {
     static let seed: UInt64 = 0x00C0_FFEE_2026
     static let alphabet = Array(":-[]{}&*!|>'\"#\\\n \t,?%@`é日\u{0}xa1")
 
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
-    static func mutate(_ text: String, using generator: inout Generator) -> String {
+    static func mutate(_ text: String, using generator: inout SplitMix64) -> String {
         var characters = Array(text)
         for _ in 0..<Int.random(in: 1...4, using: &generator) {
             guard !characters.isEmpty else { break }
@@ -41,7 +32,7 @@ struct LoaderFuzzTests {
         let folder = Repository.path("Tests/Fixtures/lint/ok")
         let originals = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".yaml") }.sorted()
             .map { try String(contentsOfFile: folder + "/" + $0, encoding: .utf8) }
-        var generator = Generator(state: Self.seed)
+        var generator = SplitMix64(state: Self.seed)
         for iteration in 0..<1_500 {
             let original = originals[iteration % originals.count]
             let text = Self.mutate(original, using: &generator)

@@ -1,4 +1,5 @@
 import Testing
+import URLFilter
 @testable import WebPolicyKit
 
 /// WebKit's URL canonicalisation (WHATWG URL standard), as content rules see URLs; cases from
@@ -50,7 +51,7 @@ struct CanonicalURLTests {
     /// The byte-level fast path must agree with the full parser wherever it answers: random
     /// URLs built from the pieces that matter (case, dots, escapes, ports, IPs, odd characters).
     @Test func theFastPathAgreesWithTheFullParser() {
-        var random = SystemRandomNumberGenerator()
+        var random = SplitMix64(state: 0xFA57_9A7E)  // seeded: a failure replays
         let schemes = ["http://", "https://", "HTTP://", "http:/", "https:///", "ftp://", "http:\\\\"]
         let hostPieces = ["example", "EXAMPLE", "a", "xn--bcher-kva", "_x", "-", ".", "com", "9", "0x1", "1", "255", "..", "com", "%41", "b\u{fc}cher", ":8080", ":80", "@", "user@", "[::1]", "ex ample"]
         let pathPieces = ["/", "a", "%41", "?", "#", ".", "..", "%2e", "%2E", "%2", "x y", "^", "`", "{", "}", "\\", "\"", "'", "<", "\u{e9}", "/./", "/../", "~", ";", "=", "&", "\t"]

@@ -114,7 +114,7 @@ enum HostPatternAnalysis {
         return host.isEmpty || host == text ? nil : host
     }
 
-    private static func isIPv6Literal(_ scalars: [Unicode.Scalar]) -> Bool {
+    static func isIPv6Literal(_ scalars: [Unicode.Scalar]) -> Bool {
         var body = scalars[...]
         if body.first == "[" && body.last == "]" { body = body.dropFirst().dropLast() }
         let colons = body.filter { $0 == ":" }.count
