@@ -49,7 +49,7 @@ struct SimulateCommandTests {
         let result = try CommandRunner.run(["simulate", "shop.trace"], in: folder)
         #expect(result.status == 2)
         #expect(result.stderr.contains("shop.trace:2:38: error: 'alow' is not a verdict"), "\(result.stderr)")
-        #expect(result.stderr.contains("shop.trace:3:1: error: 'scrpt' is neither a request type nor a URL"))
+        #expect(result.stderr.contains("shop.trace:3:1: error: 'scrpt' is neither a request type nor a URL (did you mean 'script'?)"))
         #expect(result.stderr.contains("shop.trace:4:26: error: unknown key 'colour'"))
         #expect(result.stdout.isEmpty)
     }

@@ -110,7 +110,8 @@ public enum TraceParser {
                 typeName = first.text
                 position = 1
             } else if !first.text.contains(":") {
-                problems.append(Problem(message: "'\(first.text)' is neither a request type nor a URL", range: range(first),
+                let suggestion = Suggestions.closest(to: first.text, in: types.keys.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
+                problems.append(Problem(message: "'\(first.text)' is neither a request type nor a URL\(suggestion)", range: range(first),
                                         hint: "types: \(types.keys.sorted().joined(separator: ", ")); a URL has a scheme, like https:"))
                 continue
             }
