@@ -77,6 +77,9 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
         public var offset: Int
     }
 
+    /// The URL of a new frame's or view's initial empty document.
+    public static let aboutBlank = try! parse("about:blank").get()
+
     public static func parse(_ input: String) -> Result<CanonicalURL, ParseError> {
         if let simple = parseSimple(input) { return .success(simple) }
         return parseFully(input)
@@ -92,6 +95,14 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
         } catch {
             return .failure(ParseError(message: "\(error)", offset: 0))
         }
+    }
+
+    /// The URL as a request carries it, without its fragment.
+    var withoutFragment: CanonicalURL {
+        guard storage.parts.fragment != nil else { return self }
+        var parts = storage.parts
+        parts.fragment = nil
+        return CanonicalURL(parts)
     }
 
     /// The same URL with another scheme and port (what `make-https` makes of it).

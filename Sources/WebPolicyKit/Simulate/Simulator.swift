@@ -71,6 +71,7 @@ public struct Simulator: Sendable {
     /// none: a trace of millions of requests needs memory for one.
     public func run(_ trace: Trace, each: (RequestResult) -> Void) {
         var top: CanonicalURL?
+        var pageMethod = "GET"
         var pagesLoaded = 0
         var caches = [ContentRuleEngine.ConditionCache](repeating: .init(), count: lists.count)
         var domains = DomainCache()
@@ -78,37 +79,114 @@ public struct Simulator: Sendable {
             let isNavigation = entry.kind != .resource
             // A top-level navigation is its own main document (WebKit `ResourceLoadInfo`).
             let topURL = isNavigation ? entry.url : (entry.top ?? top ?? entry.url)
-            var result = evaluate(entry, topURL: topURL, isFirstPage: entry.kind == .page && pagesLoaded == 0, pagesLoaded: pagesLoaded, caches: &caches, domains: &domains)
+            let context = LoadContext(topURL: topURL, shownDocument: top, pageMethod: pageMethod)
+            var result = evaluate(entry, context, isFirstPage: entry.kind == .page && pagesLoaded == 0, pagesLoaded: pagesLoaded, caches: &caches, domains: &domains)
             check(&result)
             if entry.kind == .page {
-                top = result.verdict == .block ? top : result.finalURL
+                if result.verdict != .block {
+                    top = result.finalURL
+                    pageMethod = entry.method?.uppercased() ?? "GET"
+                }
                 pagesLoaded += 1
             }
             each(result)
         }
     }
 
-    private func evaluate(_ entry: TraceEntry, topURL: CanonicalURL, isFirstPage: Bool, pagesLoaded: Int, caches: inout [ContentRuleEngine.ConditionCache], domains: inout DomainCache) -> RequestResult {
-        let isNavigation = entry.kind != .resource
-        let frameURL = entry.frame ?? topURL
-        let load = ContentLoad(
-            url: entry.url, resourceType: entry.resourceType, topURL: topURL, frameURL: frameURL,
-            isMainFrame: entry.frame == nil || isNavigation,
-            method: RequestMethod(rawValue: (entry.method ?? "GET").lowercased()),
-            isThirdParty: isNavigation ? false : isThirdParty(entry.url.host, top: topURL.host, domains: &domains))
-        var result = RequestResult(entry: entry, topURL: topURL, verdict: .allow, finalURL: entry.url, actions: [], matchedRules: [],
-                                   cookies: [], hiddenSelectors: [], notifications: [], failures: [])
+    /// Where a trace line's load happens.
+    private struct LoadContext {
+        /// The main document's URL for this load.
+        var topURL: CanonicalURL
+        /// The document the main frame shows before this line, if any.
+        var shownDocument: CanonicalURL?
+        /// The method the current page was loaded with.
+        var pageMethod: String
+    }
 
-        // 1. Content rules, each list on its own (WebKit: ignore rules never cross lists).
-        var surviving: [(type: ContentActionType, origin: RuleOrigin, selector: String?, notification: String?)] = []
-        var ignoredBy: RuleOrigin?
+    /// WebKit's `ResourceLoadInfo` for a trace line, as observed on a real WebKit (ci/webkit-conformance):
+    /// - `frameURL` is the URL of the document the initiating frame shows *before* the load,
+    ///   fragment included. For a navigation, that is the page being left — or, in a view
+    ///   that has shown nothing yet (a trace's first page, a popup), the URL being loaded,
+    ///   without its fragment; for an iframe's own document, the new frame's initial
+    ///   `about:blank`, and its load-context is child-frame.
+    /// - `request-method` is the method of the initiating document's load
+    ///   (`initiatingDocumentLoader.request().httpMethod()`), not the subresource's: a fetch
+    ///   POST from a page loaded by GET matches `"request-method": "get"`. A navigation has its
+    ///   own method.
+    private func contentLoad(for entry: TraceEntry, _ context: LoadContext, domains: inout DomainCache) -> ContentLoad {
+        let isNavigation = entry.kind != .resource
+        let frameURL: CanonicalURL
+        let isMainFrame: Bool
+        let method: String
+        if isNavigation {
+            (frameURL, isMainFrame, method) = (context.shownDocument ?? entry.url.withoutFragment, true, entry.method ?? "GET")
+        } else if entry.resourceType == .childDocument {
+            (frameURL, isMainFrame, method) = (.aboutBlank, false, entry.frame == nil ? context.pageMethod : "GET")
+        } else if let frame = entry.frame {
+            (frameURL, isMainFrame, method) = (frame, false, "GET")
+        } else {
+            (frameURL, isMainFrame, method) = (context.topURL, true, context.pageMethod)
+        }
+        return ContentLoad(
+            url: entry.url, resourceType: entry.resourceType, topURL: context.topURL, frameURL: frameURL,
+            isMainFrame: isMainFrame, method: RequestMethod(rawValue: method.lowercased()),
+            isThirdParty: isNavigation ? false : isThirdParty(entry.url.host, top: context.topURL.host, domains: &domains))
+    }
+
+    /// A `window.open` is checked twice by WebKit (observed on a real WebKit): as a `popup`
+    /// load of the opener, where only `block` counts (a `make-https` is logged but the new
+    /// window loads the URL as given), then as the new window's own top-level navigation — a
+    /// first-party `top-document` in a view that has shown nothing yet — where every action
+    /// applies.
+    private func popupNavigation(of entry: TraceEntry) -> ContentLoad {
+        ContentLoad(url: entry.url, resourceType: .topDocument, topURL: entry.url, frameURL: entry.url.withoutFragment,
+                    isMainFrame: true, method: .get, isThirdParty: false)
+    }
+
+    private typealias SurvivingAction = (type: ContentActionType, origin: RuleOrigin, selector: String?, notification: String?)
+
+    /// Step 1 for one load: every list on its own (WebKit: ignore rules never cross lists).
+    private func contentRules(_ load: ContentLoad, caches: inout [ContentRuleEngine.ConditionCache], into result: inout RequestResult) -> [SurvivingAction] {
+        var surviving: [SurvivingAction] = []
         for position in lists.indices {
             let listResult = lists[position].evaluate(load, cache: &caches[position])
             result.matchedRules += listResult.matched
             surviving += listResult.actions
-            ignoredBy = ignoredBy ?? listResult.ignoredBy
+            result.cancelledBy = result.cancelledBy ?? listResult.ignoredBy
         }
-        result.cancelledBy = ignoredBy
+        return surviving
+    }
+
+    private func evaluate(_ entry: TraceEntry, _ context: LoadContext, isFirstPage: Bool, pagesLoaded: Int, caches: inout [ContentRuleEngine.ConditionCache], domains: inout DomainCache) -> RequestResult {
+        let isNavigation = entry.kind != .resource
+        let topURL = context.topURL
+        let load = contentLoad(for: entry, context, domains: &domains)
+        var result = RequestResult(entry: entry, topURL: topURL, verdict: .allow, finalURL: entry.url, actions: [], matchedRules: [],
+                                   cookies: [], hiddenSelectors: [], notifications: [], failures: [])
+
+        // 1. Content rules.
+        var surviving = contentRules(load, caches: &caches, into: &result)
+        if entry.resourceType == .ping, entry.url.fragment != nil {
+            // A hyperlink-auditing ping is checked twice (observed, ci/webkit-conformance):
+            // by the page, on its URL as written, then by the network process, on the URL it
+            // sends (no fragment). Either one's actions apply.
+            let sent = ContentLoad(url: entry.url.withoutFragment, resourceType: .ping, topURL: load.topURL, frameURL: load.frameURL,
+                                   isMainFrame: load.isMainFrame, method: load.method, isThirdParty: load.isThirdParty)
+            let before = result.matchedRules.count
+            surviving += contentRules(sent, caches: &caches, into: &result)
+            let again = result.matchedRules[before...].filter { rule in !result.matchedRules[..<before].contains { $0 === rule } }
+            result.matchedRules.removeSubrange(before...)
+            result.matchedRules += again
+        }
+        if entry.resourceType == .popup {
+            let opener = surviving.filter { $0.type == .block }
+            if opener.isEmpty {
+                var fresh = [ContentRuleEngine.ConditionCache](repeating: .init(), count: lists.count)
+                surviving = contentRules(popupNavigation(of: entry), caches: &fresh, into: &result)
+            } else {
+                surviving = opener
+            }
+        }
         if !surviving.isEmpty {
             let order: [ContentActionType] = [.block, .blockCookies, .cssDisplayNone, .makeHTTPS, .notify]
             result.actions = order.filter { type in surviving.contains { $0.type == type } }

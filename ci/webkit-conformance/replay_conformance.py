@@ -1,0 +1,349 @@
+"""Real WebKit against webpolicy, part 2: replaying requests.
+
+usage: replay_conformance.py WEBPOLICY [--seed N] [--groups N] [--keep DIR]
+
+Generates rule lists and pages of requests aimed at them (generate.py, seeded), asks
+`webpolicy simulate --content-rules LIST --format json` what each request gets, replays the
+same requests in a real headless WebKit with the list installed (webkit_replay.py, under
+Xvfb, through a local recording proxy), and compares: blocked (it never reached the proxy;
+WebKit's console names the content blocker), upgraded (it arrived as https/wss), loaded, and
+whether its cookie was sent (block-cookies). Prints each disagreement with the list, the
+request and both results, then the counts and the seed; exits 1 on any disagreement. With
+--keep, each group's list and trace are written to DIR, so
+`webpolicy simulate --content-rules DIR/gN.json DIR/gN.trace` shows webpolicy's side again.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import unquote, urlsplit
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import generate  # noqa: E402
+
+SECURE = {"http": "https", "ws": "wss"}
+DEFAULT_PORTS = {"http": 80, "ws": 80, "https": 443, "wss": 443}
+BLOCKED = re.compile(r"CONSOLE CONTENTBLOCKER \w+ Content blocker prevented frame displaying (\S+) from loading a resource from (\S+)")
+
+
+def network_key(url):
+    """A request as the network sees it, scheme aside (an upgrade changes only the scheme
+    and the default port): lower-case host, non-default port, path and query decoded."""
+    parts = urlsplit(url)
+    port = parts.port
+    if port in (80, 443):
+        port = None
+    path = unquote(parts.path or "/") + ("?" + unquote(parts.query) if parts.query else "")
+    return ((parts.hostname or "").lower(), port, path)
+
+
+def seen_key(seen):
+    port = None if seen["port"] in (80, 443) else seen["port"]
+    path, _, query = seen["path"].partition("?")
+    return (seen["host"], port, unquote(path) + ("?" + unquote(query) if query else ""))
+
+
+def secured(url):
+    scheme, rest = url.split("://", 1)
+    if scheme.lower() in SECURE:
+        rest_host, slash, tail = rest.partition("/")
+        rest_host = re.sub(r":80$", "", rest_host)  # :80 would stay :80 on https
+        return SECURE[scheme.lower()] + "://" + rest_host + slash + tail
+    return url
+
+
+def simulate(webpolicy, list_path, trace_path):
+    result = subprocess.run([webpolicy, "simulate", "--content-rules", list_path, "--format", "json", trace_path],
+                            capture_output=True, text=True)
+    if result.returncode not in (0, 1):
+        return None, (result.stdout + result.stderr).strip()
+    return [json.loads(line) for line in result.stdout.splitlines() if line.strip()], None
+
+
+# The trace type of what the runner page makes: a beacon is an `other` load for WebKit
+# (CachedResource::Type::Beacon).
+TRACE_TYPES = {"beacon": "other"}
+
+
+def trace_line(request, frame=None):
+    fields = [TRACE_TYPES.get(request["type"], request["type"]), request["url"]]
+    if request.get("method"):
+        fields.append("method=" + request["method"])
+    if frame:
+        fields.append("frame=" + frame)
+    return " ".join(fields)
+
+
+class Group:
+    """One list, one page, its requests: what webpolicy says about each and, after the replay,
+    what WebKit did."""
+
+    def __init__(self, raw, workdir):
+        self.raw = raw
+        self.id = raw["id"]
+        self.list_path = os.path.join(workdir, self.id + ".json")
+        self.trace_path = os.path.join(workdir, self.id + ".trace")
+        with open(self.list_path, "w", encoding="utf-8") as handle:
+            handle.write(raw["list"])
+        self.error = None
+
+    def write_trace(self, lines):
+        with open(self.trace_path, "w", encoding="utf-8") as handle:
+            handle.write("# seed group %s: replay with simulate --content-rules %s.json\n" % (self.id, self.id))
+            handle.write("\n".join(lines) + "\n")
+
+    def prepare(self, webpolicy):
+        """Asks webpolicy about every request. A page that is (or becomes) https makes only
+        https requests, since WebKit blocks mixed content on its own: when webpolicy says the
+        page is upgraded, the requests are made secure and it is asked again."""
+        self._plan(self.raw["page"].lower().startswith("https:"))
+        self.predictions, self.error = simulate(webpolicy, self.list_path, self.trace_path)
+        if self.error or self.raw["page"].lower().startswith("https:") or not self.predictions[0]["finalURL"].startswith("https:"):
+            return
+        self._plan(True)
+        self.predictions, self.error = simulate(webpolicy, self.list_path, self.trace_path)
+
+    def _plan(self, page_secure):
+        plan = self.raw["plan"]
+        for request in plan["requests"]:
+            if page_secure and request["type"] != "popup":
+                request["url"] = secured(request["url"])
+        for frame in plan["frames"]:
+            # Frames are https with https contents: no mixed content inside them either way.
+            frame["url"] = secured(frame["url"])
+            for request in frame["requests"]:
+                request["url"] = secured(request["url"])
+        self._drop_duplicates()
+        lines = ["page " + self.raw["page"]]
+        self.cases = [("page", {"type": "top-document", "url": self.raw["page"]}, None)]
+        for request in plan["requests"]:
+            lines.append(trace_line(request))
+            self.cases.append(("request", request, None))
+        for frame in plan["frames"]:
+            lines.append("child-document " + frame["url"])
+            self.cases.append(("frame", {"type": "child-document", "url": frame["url"]}, None))
+            for request in frame["requests"]:
+                lines.append(trace_line(request, frame["url"]))
+                self.cases.append(("in-frame", request, frame["url"]))
+        self.write_trace(lines)
+
+    def _drop_duplicates(self):
+        """One request per network identity in a group, so each proxy record has one owner."""
+        plan = self.raw["plan"]
+        taken = {network_key(self.raw["page"])}
+        for frame in plan["frames"]:
+            taken.add(network_key(frame["url"]))
+
+        def unique(requests):
+            kept = []
+            for request in requests:
+                key = network_key(request["url"])
+                if key not in taken:
+                    taken.add(key)
+                    kept.append(request)
+            return kept
+
+        plan["requests"] = unique(plan["requests"])
+        for frame in plan["frames"]:
+            frame["requests"] = unique(frame["requests"])
+
+
+def webkit_outcome(url, key, seen_by_key, console_blocked):
+    """What WebKit did with a request: (verdict, scheme it went out with, cookie sent, console
+    confirmed the block)."""
+    seen = seen_by_key.get(key)
+    if seen is None:
+        return "block", None, None, key in console_blocked
+    requested = url.split("://", 1)[0].lower()
+    verdict = "upgrade" if seen["scheme"] != requested and seen["scheme"] == SECURE.get(requested) else "allow"
+    return verdict, seen["scheme"], bool(seen["cookie"] and "wpc=1" in seen["cookie"]), False
+
+
+def issue_outcomes(group, result):
+    """For each case, None or why the runner page could not make the request."""
+    outcomes = result.get("outcomes") or {}
+    if "error" in outcomes:
+        return [None] + [outcomes["error"]] * (len(group.cases) - 1)
+    requests = iter(outcomes.get("requests") or [])
+    frames = iter(outcomes.get("frames") or [])
+    inner = iter([])
+    issued = []
+    for role, _, _ in group.cases:
+        if role == "request":
+            issued.append(next(requests, None))
+        elif role == "frame":
+            inner = iter(next(frames, None) or [])
+            issued.append(None)
+        elif role == "in-frame":
+            issued.append(next(inner, None))
+        else:
+            issued.append(None)
+    return issued
+
+
+def compare(group, result, console_lines):
+    """Disagreements in one group, and how many requests were compared and skipped."""
+    disagreements, compared, skipped = [], Counter(), Counter()
+    if "compileError" in result:
+        return [("the list", "WebKit refuses the list: " + result["compileError"], "webpolicy simulates it")], compared, skipped
+    seen_by_key = {}
+    for seen in result["seen"]:
+        seen_by_key.setdefault(seen_key(seen), seen)
+    console_blocked = set()
+    for line in console_lines:
+        match = BLOCKED.search(line)
+        if match:
+            console_blocked.add(network_key(match.group(2)))
+    keys = Counter(network_key(predicted["finalURL"]) for predicted in group.predictions)
+    ambiguous = {key for key, count in keys.items() if count > 1}
+    page_done = frame_done = False
+    for (role, request, frame), predicted, issued in zip(group.cases, group.predictions, issue_outcomes(group, result)):
+        if role == "frame":
+            frame_done = False
+        if (role in ("request", "frame") and page_done) or (role == "in-frame" and (page_done or frame_done)):
+            skipped[request["type"]] += 1
+            continue
+        # The request as webpolicy canonicalised it (punycode, dot segments removed), which
+        # is what WebKit sends; a normalisation difference shows up as a request never seen.
+        key = network_key(predicted["finalURL"])
+        if key in ambiguous:
+            skipped["same URL twice"] += 1
+            continue
+        if issued is not None:
+            disagreements.append(("%s %s" % (request["type"], request["url"]), "the page could not make it: " + issued, "(harness)"))
+            continue
+        verdict, scheme, cookie, confirmed = webkit_outcome(request["url"], key, seen_by_key, console_blocked)
+        expected = predicted["verdict"]
+        problems = []
+        if verdict != expected:
+            problems.append("verdict")
+        if verdict != "block" and expected != "block":
+            strips = "block-cookies" in predicted["actions"]
+            if cookie == strips:
+                problems.append("cookie")
+        compared[request["type"]] += 1
+        if problems:
+            webkit = verdict + ("" if verdict == "block" else " (as %s, cookie %s)" % (scheme, "sent" if cookie else "not sent"))
+            if verdict == "block":
+                webkit += " (console: %s)" % ("content blocker" if confirmed else "nothing; never reached the proxy")
+            mine = "%s -> %s, actions %s, rules %s" % (
+                expected, predicted["finalURL"], ",".join(predicted["actions"]) or "none",
+                ",".join("#%d" % (rule["rule"] + 1) for rule in predicted["matchedRules"]) or "none")
+            where = "%s %s%s%s" % (request["type"], request["url"], " method=" + request["method"] if request.get("method") else "",
+                                   " in frame " + frame if frame else "")
+            disagreements.append((where, "WebKit: " + webkit, "webpolicy: " + mine))
+        blocked = verdict == "block" or expected == "block"
+        if role == "page":
+            page_done = blocked
+        elif role == "frame":
+            frame_done = blocked
+    return disagreements, compared, skipped
+
+
+def console_by_group(output):
+    groups, current = {}, None
+    for line in output.splitlines():
+        if line.startswith("=== webpolicy-group "):
+            current = line.split()[-1]
+            groups[current] = []
+        elif current is not None:
+            groups[current].append(line)
+    return groups
+
+
+def run_webkit(groups, workdir, lanes):
+    """Replays the groups in `lanes` WebKit processes at once, each with its own proxy: most
+    of a page's time is spent waiting (pings, popups, the quiet period), not computing."""
+    python = os.environ.get("WEBPOLICY_WEBKIT_PYTHON", "/usr/bin/python3")
+    running = []
+    for lane in range(lanes):
+        share = groups[lane::lanes]
+        if not share:
+            continue
+        plan_path = os.path.join(workdir, "plan-%d.json" % lane)
+        results_path = os.path.join(workdir, "results-%d.json" % lane)
+        console_path = os.path.join(workdir, "console-%d.txt" % lane)
+        with open(plan_path, "w", encoding="utf-8") as handle:
+            json.dump([group.raw for group in share], handle)
+        command = [python, os.path.join(HERE, "webkit_replay.py"), plan_path, results_path]
+        if not os.environ.get("DISPLAY") and shutil.which("xvfb-run"):
+            command = ["xvfb-run", "-a"] + command
+        console = open(console_path, "w", encoding="utf-8")
+        running.append((subprocess.Popen(command, stdout=console, stderr=subprocess.STDOUT), console, console_path, results_path))
+    results, consoles = {}, {}
+    for process, console, console_path, results_path in running:
+        code = process.wait(timeout=1800)
+        console.close()
+        with open(console_path, encoding="utf-8", errors="replace") as handle:
+            output = handle.read()
+        if code != 0 or not os.path.exists(results_path):
+            sys.exit("replay_conformance: the WebKit replay failed (%d):\n%s" % (code, output[-4000:]))
+        with open(results_path, encoding="utf-8") as handle:
+            results.update({result["id"]: result for result in json.load(handle)})
+        consoles.update(console_by_group(output))
+    return results, consoles
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("webpolicy")
+    parser.add_argument("--seed", type=int, default=None, help="replay a run (printed by every run)")
+    parser.add_argument("--groups", type=int, default=200, help="rule lists to generate (about 12 requests each)")
+    parser.add_argument("--keep", help="write each group's list and trace here")
+    parser.add_argument("--lanes", type=int, default=3, help="WebKit processes replaying at once")
+    arguments = parser.parse_args()
+    seed = arguments.seed if arguments.seed is not None else int.from_bytes(os.urandom(4), "big")
+    webpolicy = os.path.abspath(arguments.webpolicy)
+    workdir = arguments.keep or tempfile.mkdtemp(prefix="webpolicy-replay-")
+    os.makedirs(workdir, exist_ok=True)
+    print("replay_conformance: seed %d (rerun with --seed %d)" % (seed, seed), flush=True)
+    started = time.time()
+
+    groups = [Group(raw, workdir) for raw in generate.groups(seed, arguments.groups)]
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        list(pool.map(lambda group: group.prepare(webpolicy), groups))
+    failed = [group for group in groups if group.error]
+    for group in failed:
+        print("DISAGREE %s: webpolicy cannot simulate the list %s: %s" % (group.id, group.list_path, group.error))
+    for group in groups:
+        if not group.error and len(group.predictions) != len(group.cases):
+            group.error = "simulate answered %d lines for %d requests" % (len(group.predictions), len(group.cases))
+    groups = [group for group in groups if not group.error]
+    simulated = time.time()
+
+    results, console = run_webkit(groups, workdir, arguments.lanes)
+    replayed = time.time()
+
+    total_disagreements = len(failed)
+    compared, skipped = Counter(), Counter()
+    for group in groups:
+        disagreements, group_compared, group_skipped = compare(group, results[group.id], console.get(group.id, []))
+        compared.update(group_compared)
+        skipped.update(group_skipped)
+        if disagreements:
+            total_disagreements += len(disagreements)
+            print("DISAGREE in %s (seed %d), page %s, list:\n%s" % (group.id, seed, group.raw["page"], group.raw["list"]))
+            for where, webkit, mine in disagreements:
+                print("  %s\n    %s\n    %s" % (where, webkit, mine))
+    cases = sum(compared.values())
+    print("replay_conformance: seed %d, %d lists, %d requests compared (%s), %d skipped behind a blocked page or frame, "
+          "%d disagreements; webpolicy %.1f s, WebKit %.1f s" % (
+              seed, len(groups) + len(failed), cases, ", ".join("%s %d" % item for item in sorted(compared.items())),
+              sum(skipped.values()), total_disagreements, simulated - started, replayed - simulated))
+    if total_disagreements:
+        print("replay_conformance: lists and traces are in %s" % workdir)
+        sys.exit(1)
+    if not arguments.keep:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
