@@ -68,6 +68,7 @@ public enum BuiltInRules {
         CSSSelectorSyntaxRule.self,
         ContentRuleDeadRule.self,
         ContentRuleBlockAndUpgradeRule.self,
+        RequestMethodIfConditionRule.self,
         // Targets and limits
         WebKitFeatureUnavailableRule.self,
         ContentRuleLimitRule.self,
