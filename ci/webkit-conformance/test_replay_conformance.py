@@ -1,0 +1,126 @@
+"""Unit tests of the replay harness's own logic: that it reports a disagreement whenever
+WebKit and webpolicy differ, and only then. No WebKit needed.
+
+usage: python3 ci/webkit-conformance/test_replay_conformance.py
+"""
+import json
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import generate  # noqa: E402
+import replay_conformance as replay  # noqa: E402
+
+
+def prediction(url, verdict="allow", final=None, actions=()):
+    return {"url": url, "verdict": verdict, "finalURL": final or url.split("#")[0], "actions": list(actions), "matchedRules": []}
+
+
+def seen(scheme, host, path, cookie="wpc=1", port=None):
+    return {"scheme": scheme, "host": host, "port": port or (443 if scheme in ("https", "wss") else 80), "path": path,
+            "method": "GET", "cookie": cookie}
+
+
+class FakeGroup:
+    def __init__(self, cases, predictions):
+        self.cases = cases
+        self.predictions = predictions
+
+
+def page_and(request, predicted):
+    page = ("page", {"type": "top-document", "url": "http://top.example/"}, None)
+    return FakeGroup([page, ("request", request, None)], [prediction("http://top.example/"), predicted])
+
+
+class CompareTests(unittest.TestCase):
+    def compare(self, group, seen_requests, console=()):
+        result = {"seen": [seen("http", "top.example", "/")] + seen_requests, "outcomes": {"requests": [None], "frames": []}}
+        disagreements, compared, _ = replay.compare(group, result, list(console))
+        return disagreements, sum(compared.values())
+
+    def test_agreeing_load(self):
+        group = page_and({"type": "image", "url": "http://a.example/x.png#frag"}, prediction("http://a.example/x.png#frag"))
+        disagreements, compared = self.compare(group, [seen("http", "a.example", "/x.png")])
+        self.assertEqual(disagreements, [])
+        self.assertEqual(compared, 2)
+
+    def test_block_webpolicy_missed(self):
+        group = page_and({"type": "image", "url": "http://a.example/ad.png"}, prediction("http://a.example/ad.png"))
+        console = ["CONSOLE CONTENTBLOCKER INFO Content blocker prevented frame displaying http://top.example/ from loading a resource from http://a.example/ad.png"]
+        disagreements, _ = self.compare(group, [], console)
+        self.assertEqual(len(disagreements), 1)
+        self.assertIn("WebKit: block (console: content blocker)", disagreements[0][1])
+
+    def test_block_webkit_did_not_do(self):
+        group = page_and({"type": "script", "url": "http://a.example/ad.js"}, prediction("http://a.example/ad.js", "block", actions=["block"]))
+        disagreements, _ = self.compare(group, [seen("http", "a.example", "/ad.js")])
+        self.assertEqual(len(disagreements), 1)
+
+    def test_upgrade_agrees_only_when_it_arrives_as_https(self):
+        predicted = prediction("http://a.example/x", "upgrade", "https://a.example/x", ["make-https"])
+        group = page_and({"type": "fetch", "url": "http://a.example/x"}, predicted)
+        self.assertEqual(self.compare(group, [seen("https", "a.example", "/x")])[0], [])
+        self.assertEqual(len(self.compare(group, [seen("http", "a.example", "/x")])[0]), 1)
+
+    def test_cookies(self):
+        stripped = prediction("http://a.example/x", actions=["block-cookies"])
+        group = page_and({"type": "image", "url": "http://a.example/x"}, stripped)
+        self.assertEqual(self.compare(group, [seen("http", "a.example", "/x", cookie=None)])[0], [])
+        self.assertEqual(len(self.compare(group, [seen("http", "a.example", "/x")])[0]), 1)
+
+    def test_network_key_ignores_scheme_default_ports_and_escapes(self):
+        self.assertEqual(replay.network_key("http://A.example:80/%7Euser?q=%41"), replay.network_key("https://a.example/~user?q=A"))
+        self.assertNotEqual(replay.network_key("http://a.example:8080/"), replay.network_key("http://a.example/"))
+
+    def test_requests_behind_a_blocked_page_are_skipped(self):
+        group = page_and({"type": "image", "url": "http://a.example/x"}, prediction("http://a.example/x"))
+        group.predictions[0] = prediction("http://top.example/", "block", actions=["block"])
+        result = {"seen": [], "outcomes": None}
+        disagreements, compared, skipped = replay.compare(group, result, [])
+        self.assertEqual(disagreements, [])
+        self.assertEqual((sum(compared.values()), sum(skipped.values())), (1, 1))
+
+    def test_secured_makes_http_and_ws_secure(self):
+        self.assertEqual(replay.secured("http://a.example:80/x"), "https://a.example/x")
+        self.assertEqual(replay.secured("ws://a.example/x"), "wss://a.example/x")
+        self.assertEqual(replay.secured("https://a.example/x"), "https://a.example/x")
+
+
+class GeneratorTests(unittest.TestCase):
+    def test_same_seed_same_groups(self):
+        self.assertEqual(generate.groups(42, 5), generate.groups(42, 5))
+        self.assertNotEqual(generate.groups(42, 5), generate.groups(43, 5))
+
+    def test_lists_stay_in_the_webkit_subset(self):
+        for group in generate.groups(7, 50):
+            for rule in json.loads(group["list"]):
+                trigger = rule["trigger"]
+                self.assertTrue(trigger["url-filter"].isascii())
+                self.assertNotIn("|", trigger["url-filter"])
+                conditions = [key for key in trigger if key.startswith(("if-", "unless-"))]
+                self.assertLessEqual(len(conditions), 1)
+
+    def test_never_engine_upgraded_hosts(self):
+        text = json.dumps(generate.groups(11, 50))
+        self.assertNotIn("webkit.org", text)
+        self.assertNotIn("opengl.org", text)
+
+
+class TraceTests(unittest.TestCase):
+    def test_beacon_is_written_as_other(self):
+        self.assertEqual(replay.trace_line({"type": "beacon", "url": "https://a.example/b", "method": "POST"}),
+                         "other https://a.example/b method=POST")
+        self.assertEqual(replay.trace_line({"type": "image", "url": "https://a.example/i"}, "https://f.example/"),
+                         "image https://a.example/i frame=https://f.example/")
+
+    def test_group_files(self):
+        with tempfile.TemporaryDirectory() as folder:
+            group = replay.Group(generate.groups(3, 1)[0], folder)
+            with open(group.list_path, encoding="utf-8") as handle:
+                self.assertIsInstance(json.load(handle), list)
+
+
+if __name__ == "__main__":
+    unittest.main()
