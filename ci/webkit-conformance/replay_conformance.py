@@ -2,7 +2,8 @@
 
 usage: replay_conformance.py WEBPOLICY [--seed N] [--groups N] [--keep DIR]
 
-Generates rule lists and pages of requests aimed at them (generate.py, seeded), asks
+Generates rule lists and pages of requests aimed at them (generate.py, seeded; plus the
+hand-written facts of facts.json), asks
 `webpolicy simulate --content-rules LIST --format json` what each request gets, replays the
 same requests in a real headless WebKit with the list installed (webkit_replay.py, under
 Xvfb, through a local recording proxy), and compares: blocked (it never reached the proxy;
@@ -293,6 +294,16 @@ def run_webkit(groups, workdir, lanes):
     return results, consoles
 
 
+def facts():
+    """The hand-written groups of facts.json: each fact docs/semantics.md states about real
+    WebKit, replayed on every run next to the generated groups."""
+    with open(os.path.join(HERE, "facts.json"), encoding="utf-8") as handle:
+        groups = json.load(handle)
+    for group in groups:
+        group["list"] = json.dumps(group["list"], indent=1)
+    return groups
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("webpolicy")
@@ -308,7 +319,7 @@ def main():
     print("replay_conformance: seed %d (rerun with --seed %d)" % (seed, seed), flush=True)
     started = time.time()
 
-    groups = [Group(raw, workdir) for raw in generate.groups(seed, arguments.groups)]
+    groups = [Group(raw, workdir) for raw in facts() + generate.groups(seed, arguments.groups)]
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         list(pool.map(lambda group: group.prepare(webpolicy), groups))
     failed = [group for group in groups if group.error]
@@ -352,13 +363,14 @@ def main():
         disagreements = found.get(group.id)
         if disagreements:
             total_disagreements += len(disagreements)
-            print("DISAGREE in %s (seed %d), page %s, list:\n%s" % (group.id, seed, group.raw["page"], group.raw["list"]))
+            fact = " (fact: %s)" % group.raw["fact"] if "fact" in group.raw else ""
+            print("DISAGREE in %s%s (seed %d), page %s, list:\n%s" % (group.id, fact, seed, group.raw["page"], group.raw["list"]))
             for where, webkit, mine in disagreements:
                 print("  %s\n    %s\n    %s" % (where, webkit, mine))
     cases = sum(compared.values())
-    print("replay_conformance: seed %d, %d lists, %d requests compared (%s), %d skipped behind a blocked page or frame, "
+    print("replay_conformance: seed %d, %d lists (%d facts), %d requests compared (%s), %d skipped behind a blocked page or frame, "
           "%d disagreements, %d unstable; webpolicy %.1f s, WebKit %.1f s" % (
-              seed, len(groups) + len(failed), cases, ", ".join("%s %d" % item for item in sorted(compared.items())),
+              seed, len(groups) + len(failed), sum(1 for group in groups if "fact" in group.raw), cases, ", ".join("%s %d" % item for item in sorted(compared.items())),
               sum(skipped.values()), total_disagreements, unstable, simulated - started, replayed - simulated))
     if total_disagreements:
         print("replay_conformance: lists and traces are in %s" % workdir)

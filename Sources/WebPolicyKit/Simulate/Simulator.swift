@@ -167,10 +167,11 @@ public struct Simulator: Sendable {
         // 1. Content rules.
         var surviving = contentRules(load, caches: &caches, into: &result)
         if entry.resourceType == .ping, entry.url.fragment != nil {
-            // A hyperlink-auditing ping is checked twice (observed, ci/webkit-conformance):
-            // by the page, on its URL as written, then by the network process, on the URL it
-            // sends (no fragment). Either one's actions apply.
-            let sent = ContentLoad(url: entry.url.withoutFragment, resourceType: .ping, topURL: load.topURL, frameURL: load.frameURL,
+            // A hyperlink-auditing ping is checked twice (observed, ci/webkit-conformance): as
+            // a `ping` on its URL as written, then as an `other` load on the URL it sends (no
+            // fragment). Either check's actions apply. Without a fragment the second adds
+            // nothing: `other` rules match pings anyway.
+            let sent = ContentLoad(url: entry.url.withoutFragment, resourceType: .other, topURL: load.topURL, frameURL: load.frameURL,
                                    isMainFrame: load.isMainFrame, method: load.method, isThirdParty: load.isThirdParty)
             let before = result.matchedRules.count
             surviving += contentRules(sent, caches: &caches, into: &result)
