@@ -130,8 +130,12 @@ class Generator:
             trigger[self.pick(["if-domain", "unless-domain"])] = self.domain_list()
         elif condition < 0.22:
             trigger[self.pick(["if-top-url", "unless-top-url"])] = [self.url_filter()[0]]
+            if self.chance(0.2):
+                trigger["top-url-filter-is-case-sensitive"] = True
         elif condition < 0.3:
             trigger[self.pick(["if-frame-url", "unless-frame-url"])] = [self.url_filter()[0]]
+            if self.chance(0.2):
+                trigger["frame-url-filter-is-case-sensitive"] = True
         action = {"type": self.pick(ACTIONS)}
         if action["type"] == "css-display-none":
             action["selector"] = ".ad"

@@ -310,7 +310,7 @@ def main():
     parser.add_argument("--seed", type=int, default=None, help="replay a run (printed by every run)")
     parser.add_argument("--groups", type=int, default=200, help="rule lists to generate (about 12 requests each)")
     parser.add_argument("--keep", help="write each group's list and trace here")
-    parser.add_argument("--lanes", type=int, default=3, help="WebKit processes replaying at once")
+    parser.add_argument("--lanes", type=int, default=5, help="WebKit processes replaying at once")
     arguments = parser.parse_args()
     seed = arguments.seed if arguments.seed is not None else int.from_bytes(os.urandom(4), "big")
     webpolicy = os.path.abspath(arguments.webpolicy)

@@ -77,8 +77,9 @@ public struct Simulator: Sendable {
         var domains = DomainCache()
         for entry in trace.entries {
             let isNavigation = entry.kind != .resource
-            // A top-level navigation is its own main document (WebKit `ResourceLoadInfo`).
-            let topURL = isNavigation ? entry.url : (entry.top ?? top ?? entry.url)
+            // A top-level navigation is its own main document (WebKit `ResourceLoadInfo`),
+            // without its fragment (observed); the page it becomes keeps the fragment.
+            let topURL = isNavigation ? entry.url.withoutFragment : (entry.top ?? top ?? entry.url)
             let context = LoadContext(topURL: topURL, shownDocument: top, pageMethod: pageMethod)
             var result = evaluate(entry, context, isFirstPage: entry.kind == .page && pagesLoaded == 0, pagesLoaded: pagesLoaded, caches: &caches, domains: &domains)
             check(&result)
@@ -139,7 +140,7 @@ public struct Simulator: Sendable {
     /// first-party `top-document` in a view that has shown nothing yet — where every action
     /// applies.
     private func popupNavigation(of entry: TraceEntry) -> ContentLoad {
-        ContentLoad(url: entry.url, resourceType: .topDocument, topURL: entry.url, frameURL: entry.url.withoutFragment,
+        ContentLoad(url: entry.url, resourceType: .topDocument, topURL: entry.url.withoutFragment, frameURL: entry.url.withoutFragment,
                     isMainFrame: true, method: .get, isThirdParty: false)
     }
 
