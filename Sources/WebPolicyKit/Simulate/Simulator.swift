@@ -167,11 +167,11 @@ public struct Simulator: Sendable {
 
         // 1. Content rules.
         var surviving = contentRules(load, caches: &caches, into: &result)
-        if entry.resourceType == .ping, entry.url.fragment != nil {
+        if entry.resourceType == .ping {
             // A hyperlink-auditing ping is checked twice (observed, ci/webkit-conformance): as
             // a `ping` on its URL as written, then as an `other` load on the URL it sends (no
-            // fragment). Either check's actions apply. Without a fragment the second adds
-            // nothing: `other` rules match pings anyway.
+            // fragment). Either check's actions apply — so an `ignore-previous-rules` typed
+            // `ping` cancels a block in the first check only, and the second still blocks.
             let sent = ContentLoad(url: entry.url.withoutFragment, resourceType: .other, topURL: load.topURL, frameURL: load.frameURL,
                                    isMainFrame: load.isMainFrame, method: load.method, isThirdParty: load.isThirdParty)
             let before = result.matchedRules.count
