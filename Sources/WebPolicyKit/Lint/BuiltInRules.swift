@@ -68,7 +68,7 @@ public enum BuiltInRules {
         CSSSelectorSyntaxRule.self,
         ContentRuleDeadRule.self,
         ContentRuleBlockAndUpgradeRule.self,
-        RequestMethodIfConditionRule.self,
+        RequestMethodConditionRule.self,
         // Targets and limits
         WebKitFeatureUnavailableRule.self,
         ContentRuleLimitRule.self,

@@ -61,6 +61,7 @@ public enum ConditionKind: String, CaseIterable, Sendable {
 
     /// Whether the entries are domains (else url-filter regexes).
     public var takesDomains: Bool { self == .ifDomain || self == .unlessDomain }
+    public var isIf: Bool { self == .ifDomain || self == .ifTopURL || self == .ifFrameURL }
 }
 
 public enum HeaderOperationType: String, CaseIterable, Sendable {
