@@ -101,44 +101,41 @@ class _Handler(socketserver.StreamRequestHandler):
         except (OSError, ValueError, ssl.SSLError):
             pass
 
-    def _serve(self, stream, scheme, host, port, first, out=None):
+    def _serve(self, stream, scheme, host, port, head, out=None):
+        """Records one request and answers it; every connection carries one request."""
         out = out or stream
-        head = first
-        while True:
-            head = head or _read_head(stream)
-            if head is None:
-                return
-            method, target, headers = head
-            head = None
-            _skip_body(stream, headers)
-            websocket = headers.get("upgrade", "").lower() == "websocket"
-            if target.startswith("http://") or target.startswith("ws://"):
-                rest = target.split("://", 1)[1]
-                authority, slash, path = rest.partition("/")
-                path = slash + path if slash else "/"
-                request_host, _, request_port = authority.rpartition(":") if ":" in authority.rsplit("]", 1)[-1] else (authority, "", "")
-                request_port = int(request_port) if request_port else 80
-            else:
-                path = target
-                request_host, request_port = host, port
-            shown_scheme = ("wss" if scheme == "https" else "ws") if websocket else scheme
-            self.server.recording.add({
-                "scheme": shown_scheme, "host": request_host.lower(), "port": request_port,
-                "path": path, "method": method, "cookie": headers.get("cookie"), "at": time.monotonic(),
-            })
-            if websocket:
-                out.write(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
-                out.flush()
-                return
-            body = b"" if method == "HEAD" else self.server.page
-            # One request per connection: all traffic goes to one proxy, and connections
-            # idling in keep-alive (each tunnel bound to one origin) would make WebKit's
-            # network stack wait for a free slot, about a second at a time.
-            out.write(("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n"
-                       "Cache-Control: no-store\r\nAccess-Control-Allow-Origin: *\r\nConnection: close\r\n"
-                       "Content-Length: %d\r\n\r\n" % len(self.server.page)).encode("ascii") + body)
+        head = head or _read_head(stream)
+        if head is None:
+            return
+        method, target, headers = head
+        _skip_body(stream, headers)
+        websocket = headers.get("upgrade", "").lower() == "websocket"
+        if target.startswith("http://") or target.startswith("ws://"):
+            rest = target.split("://", 1)[1]
+            authority, slash, path = rest.partition("/")
+            path = slash + path if slash else "/"
+            request_host, _, request_port = authority.rpartition(":") if ":" in authority.rsplit("]", 1)[-1] else (authority, "", "")
+            request_port = int(request_port) if request_port else 80
+        else:
+            path = target
+            request_host, request_port = host, port
+        shown_scheme = ("wss" if scheme == "https" else "ws") if websocket else scheme
+        self.server.recording.add({
+            "scheme": shown_scheme, "host": request_host.lower(), "port": request_port,
+            "path": path, "method": method, "cookie": headers.get("cookie"), "at": time.monotonic(),
+        })
+        if websocket:
+            out.write(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
             out.flush()
             return
+        body = b"" if method == "HEAD" else self.server.page
+        # One request per connection: all traffic goes to one proxy, and connections idling
+        # in keep-alive (each tunnel bound to one origin) would make WebKit's network stack
+        # wait for a free slot, about a second at a time.
+        out.write(("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n"
+                   "Cache-Control: no-store\r\nAccess-Control-Allow-Origin: *\r\nConnection: close\r\n"
+                   "Content-Length: %d\r\n\r\n" % len(self.server.page)).encode("ascii") + body)
+        out.flush()
 
 
 class _Server(socketserver.ThreadingTCPServer):
