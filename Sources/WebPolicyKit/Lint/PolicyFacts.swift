@@ -57,6 +57,9 @@ final class PolicyFacts {
     }()
 
     /// The content rules as WebKit JSON, sugar expanded.
+    /// Each content rule's trigger as comparable data, in policy order.
+    lazy var triggerShapes: [TriggerShape] = policy.contentRules.map { TriggerShape($0.trigger) }
+
     lazy var loweredRules: [LoweredRule] = ContentBlockerLowering.lower(policy)
 
     /// How many rules the content rules lower to, counted without building them.

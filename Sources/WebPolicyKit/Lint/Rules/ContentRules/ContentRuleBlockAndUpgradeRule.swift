@@ -34,24 +34,24 @@ struct ContentRuleBlockAndUpgradeRule: LintRule {
     )
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
-        var blocks: [(shape: TriggerShape, rule: ContentRule)] = []
-        var upgrades: [(shape: TriggerShape, rule: ContentRule)] = []
-        for rule in policy.contentRules {
-            switch rule.action.value {
-            case .block: blocks.append((TriggerShape(rule.trigger), rule))
-            case .makeHTTPS: upgrades.append((TriggerShape(rule.trigger), rule))
-            case .ignorePreviousRules, .ignoreFollowingRules:
-                // Ignore rules may cancel either side: only pairs with nothing between are sure.
-                blocks.removeAll()
-                upgrades.removeAll()
-            default: continue
-            }
+        // Ignore rules may cancel either side: only pairs after the last one are sure.
+        let rules = policy.contentRules
+        let start = rules.lastIndex { [.ignorePreviousRules, .ignoreFollowingRules].contains($0.action.value) }.map { $0 + 1 } ?? 0
+        let upgrades = (start..<rules.count).filter { rules[$0].action.value == .makeHTTPS }
+        guard !upgrades.isEmpty else { return }
+        let shapes = context.facts.triggerShapes
+        var blocks = TriggerShapeIndex()
+        var blockRules: [ContentRule] = []
+        for index in start..<rules.count where rules[index].action.value == .block {
+            blocks.add(shapes[index])
+            blockRules.append(rules[index])
         }
         for upgrade in upgrades {
-            guard let block = blocks.first(where: { $0.shape.covers(upgrade.shape) }) else { continue }
-            context.report("a block rule (line \(block.rule.location.range.start.line)) matches every load this make-https rule matches, and block wins",
-                           at: upgrade.rule.location, hint: "remove one of the two rules",
-                           notes: [Diagnostic.Note("the block rule", at: block.rule.location)])
+            guard let position = blocks.firstCovering(shapes[upgrade]) else { continue }
+            let block = blockRules[position]
+            context.report("a block rule (line \(block.location.range.start.line)) matches every load this make-https rule matches, and block wins",
+                           at: rules[upgrade].location, hint: "remove one of the two rules",
+                           notes: [Diagnostic.Note("the block rule", at: block.location)])
         }
     }
 }

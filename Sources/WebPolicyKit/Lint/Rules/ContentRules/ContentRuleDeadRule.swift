@@ -49,15 +49,27 @@ struct ContentRuleDeadRule: LintRule {
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
         let rules = policy.contentRules
-        let shapes = rules.map { TriggerShape($0.trigger) }
-        // The last `ignore-previous-rules` that covers a rule, scanning back from the end.
-        var cancellers: [(shape: TriggerShape, rule: ContentRule)] = []
+        let shapes = context.facts.triggerShapes
+        // The last `ignore-previous-rules` that covers a rule, scanning back from the end: the
+        // first covering one added to the index.
+        var cancellers = TriggerShapeIndex()
+        var cancellerRules: [ContentRule] = []
         var cancelledBy = [ContentRule?](repeating: nil, count: rules.count)
         for index in rules.indices.reversed() {
-            cancelledBy[index] = cancellers.first { $0.shape.covers(shapes[index]) }?.rule
-            if rules[index].action.value == .ignorePreviousRules { cancellers.append((shapes[index], rules[index])) }
+            if !cancellers.isEmpty { cancelledBy[index] = cancellers.firstCovering(shapes[index]).map { cancellerRules[$0] } }
+            if rules[index].action.value == .ignorePreviousRules {
+                cancellers.add(shapes[index])
+                cancellerRules.append(rules[index])
+            }
         }
-        var seen: [String: ContentRule] = [:]
+        struct Key: Hashable {
+            let shape: TriggerShape
+            let action: ContentActionType
+            let selector: String
+            let notification: String
+        }
+        var seen: [Key: ContentRule] = [:]
+        seen.reserveCapacity(rules.count)
         for (index, rule) in rules.enumerated() {
             if let canceller = cancelledBy[index] {
                 context.report("this rule never acts: the ignore-previous-rules at line \(canceller.location.range.start.line) matches every load it matches and cancels it",
@@ -67,7 +79,7 @@ struct ContentRuleDeadRule: LintRule {
             }
             // Redirects and header changes carry payloads too rich to compare here.
             guard ![.redirect, .modifyHeaders].contains(rule.action.value) else { continue }
-            let key = "\(shapes[index])|\(rule.action.value.rawValue)|\(rule.selector?.value ?? "")|\(rule.notification?.value ?? "")"
+            let key = Key(shape: shapes[index], action: rule.action.value, selector: rule.selector?.value ?? "", notification: rule.notification?.value ?? "")
             if let earlier = seen[key] {
                 context.report("this rule repeats the one at line \(earlier.location.range.start.line): same trigger, same action",
                                at: rule.location, hint: "remove the repeat",

@@ -44,17 +44,32 @@ struct HostDuplicateRule: LintRule {
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
         // What each entry allows: a host, and whether its subdomains come with it.
-        let scopes = policy.httpAllowlist.map { entry -> (host: String, subdomains: Bool) in
+        struct Scope: Hashable {
+            let host: String
+            let subdomains: Bool
+        }
+        let scopes = policy.httpAllowlist.map { entry -> Scope in
             let host = entry.host.value.lowercased()
-            return host.hasPrefix("*.") ? (String(host.dropFirst(2)), true) : (host, entry.includeSubdomains?.value ?? false)
+            return host.hasPrefix("*.") ? Scope(host: String(host.dropFirst(2)), subdomains: true) : Scope(host: host, subdomains: entry.includeSubdomains?.value ?? false)
+        }
+        // Looked up by name instead of comparing every pair: the first entry of each scope,
+        // and the entries that bring their subdomains, by host.
+        var firstOfScope: [Scope: Int] = [:]
+        var withSubdomains: [String: [Int]] = [:]
+        for (index, scope) in scopes.enumerated() {
+            if firstOfScope[scope] == nil { firstOfScope[scope] = index }
+            if scope.subdomains { withSubdomains[scope.host, default: []].append(index) }
         }
         for (index, entry) in policy.httpAllowlist.enumerated() {
             let mine = scopes[index]
-            let cover = scopes.indices.first { other in
-                guard other != index else { return false }
-                let theirs = scopes[other]
-                if theirs == mine { return other < index }  // the later of two equal entries repeats
-                return theirs.subdomains && HostNames.isWithin(mine.host, theirs.host) && (mine.host != theirs.host || !mine.subdomains)
+            // The first other entry that repeats this one (an earlier equal one) or brings it
+            // with its subdomains: the host itself or a name it ends in after a dot.
+            var cover: Int?
+            func consider(_ other: Int) { if other != index, cover.map({ other < $0 }) ?? true { cover = other } }
+            if let first = firstOfScope[mine], first < index { consider(first) }
+            if !mine.subdomains, let others = withSubdomains[mine.host]?.first(where: { $0 != index }) { consider(others) }
+            for parent in HostPatternIndex.parents(of: mine.host) {
+                if let other = withSubdomains[parent]?.first { consider(other) }
             }
             guard let cover else { continue }
             let coveringEntry = policy.httpAllowlist[cover]

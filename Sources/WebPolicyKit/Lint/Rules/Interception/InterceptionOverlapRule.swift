@@ -38,7 +38,10 @@ struct InterceptionOverlapRule: LintRule {
     )
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
-        for rule in policy.interception where ["http", "https"].contains(rule.scheme.value.lowercased()) {
+        let web = policy.interception.filter { ["http", "https"].contains($0.scheme.value.lowercased()) }
+        guard !web.isEmpty else { return }
+        let contentRuleHosts = HostPatternIndex(policy.contentRules.flatMap { $0.trigger.hosts?.value ?? [] })
+        for rule in web where ["http", "https"].contains(rule.scheme.value.lowercased()) {
             for host in rule.hosts?.value ?? [] {
                 let name = host.value.lowercased()
                 let base = name.hasPrefix("*.") ? String(name.dropFirst(2)) : name
@@ -48,7 +51,7 @@ struct InterceptionOverlapRule: LintRule {
                     context.report("\(name) is intercepted and also on the http-allowlist (\(entry.host.value))",
                                    at: host.location, hint: "drop the http-allowlist entry if the app answers these requests itself",
                                    notes: [Diagnostic.Note("the http-allowlist entry", at: entry.host.location)])
-                } else if let other = policy.contentRules.lazy.compactMap({ $0.trigger.hosts?.value.first { Self.patternsOverlap($0.value.lowercased(), name) } }).first {
+                } else if let other = contentRuleHosts.firstOverlapping(name) {
                     context.report("\(name) is intercepted and also named by a content rule (\(other.value)), which runs first",
                                    at: host.location, hint: "a content rule that blocks it stops the request before interception",
                                    notes: [Diagnostic.Note("the content rule's host", at: other.location)])
@@ -57,7 +60,8 @@ struct InterceptionOverlapRule: LintRule {
         }
     }
 
-    /// Host patterns (`host`, `*.host`) that some host matches both of.
+    /// Host patterns (`host`, `*.host`) that some host matches both of (`HostPatternIndex`
+    /// answers the same for many patterns at once).
     static func patternsOverlap(_ left: String, _ right: String) -> Bool {
         let leftBase = left.hasPrefix("*.") ? String(left.dropFirst(2)) : left
         let rightBase = right.hasPrefix("*.") ? String(right.dropFirst(2)) : right
