@@ -30,8 +30,10 @@ let package = Package(
             dependencies: ["WebPolicyKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Release-build benchmark driver (see docs/benchmarks.md); never run by the tests.
-        .executableTarget(name: "webpolicy-bench", dependencies: ["WebPolicyKit"]),
-        .executableTarget(name: "webpolicy-simulate-bench", dependencies: ["WebPolicyKit", "URLFilter"]),
+        .executableTarget(name: "webpolicy-bench", dependencies: ["WebPolicyKit", "BenchSupport"]),
+        .executableTarget(name: "webpolicy-simulate-bench", dependencies: ["WebPolicyKit", "URLFilter", "BenchSupport"], exclude: ["brave_adblock.py"]),
+        // What both benchmarks share: the realistic trace generator, timing whole commands.
+        .target(name: "BenchSupport", dependencies: ["URLFilter"]),
         .testTarget(name: "URLFilterTests", dependencies: ["URLFilter"]),
         .testTarget(name: "WebPolicyKitTests", dependencies: ["WebPolicyKit", "URLFilter"]),
         .testTarget(name: "WebPolicyCLITests", dependencies: ["WebPolicyKit"]),

@@ -6,17 +6,23 @@
 /// universal actions) match every URL. Time is linear in the URL for the scan, and linear per
 /// candidate filter; no backtracking anywhere.
 ///
+/// Filters anchored at a host name (`^[^:]+://+([^/]+\.)?ads\.example\.com[/:]`, nine in ten
+/// of a real blocklist) are looked up by name instead (`HostAnchoredIndex`); most are decided
+/// by the byte after the name and never need an automaton.
+///
 /// Identical filters (a blocklist repeats many) are compiled and run once: each distinct
 /// filter has an id, and `matchingFilters` answers in ids, so a caller that groups positions
 /// its own way (by condition, say) need not walk every position of a filter that matched.
 public struct URLFilterMatcher: Sendable {
-    /// Distinct filters, each compiled once; the universal filter, if any, has no automaton.
-    private var unique: [CompiledURLFilter] = []
+    /// Distinct filters, each compiled once; nil for the universal filter and for host-anchored
+    /// filters that their name and next byte decide.
+    private var unique: [CompiledURLFilter?] = []
     private var positionsOfFilter: [[Int32]] = []
     /// The id all filters that match everything share, the last id.
-    private var universalID: Int32?
+    public private(set) var universalID: Int32?
     private var unindexed: [Int32] = []
     private var index: AhoCorasick
+    private var hosts: HostAnchoredIndex
     /// Distinct filters of each literal.
     private var filtersOfLiteral: [[Int32]] = []
     /// Per position: its distinct filter's id, or -1 for a refused filter (which never matches).
@@ -34,6 +40,8 @@ public struct URLFilterMatcher: Sendable {
         var literalIDs: [[UInt8]: Int] = [:]
         var literals: [(literal: [UInt8], id: Int)] = []
         var universal: [Int32] = []
+        var anchored: [(id: Int32, split: HostAnchoredIndex.Split)] = []
+        var needsAutomaton: [Bool] = []
         filterOfPosition.reserveCapacity(results.count)
         for (position, result) in results.enumerated() {
             switch result {
@@ -53,6 +61,12 @@ public struct URLFilterMatcher: Sendable {
                 distinct.append(parsed)
                 positionsOfFilter.append([Int32(position)])
                 filterOfPosition.append(id)
+                if let split = HostAnchoredIndex.split(parsed) {
+                    anchored.append((id, split))
+                    needsAutomaton.append(!split.isWholeTail)
+                    continue
+                }
+                needsAutomaton.append(true)
                 let literal = RequiredLiteral.best(in: parsed)
                 guard literal.count >= Self.minimumLiteral else {
                     unindexed.append(id)
@@ -74,7 +88,10 @@ public struct URLFilterMatcher: Sendable {
             for position in universal { filterOfPosition[Int(position)] = id }
         }
         index = AhoCorasick(literals)
-        unique = compile(distinct)
+        hosts = HostAnchoredIndex(anchored)
+        let compiled = compile(distinct.indices.filter { needsAutomaton[$0] }.map { distinct[$0] })
+        var next = compiled.makeIterator()
+        unique = needsAutomaton.map { $0 ? next.next() : nil }
     }
 
     public var count: Int { filterOfPosition.count }
@@ -98,26 +115,38 @@ public struct URLFilterMatcher: Sendable {
         return matched
     }
 
-    /// The ids of the distinct filters that match `url`, ascending.
-    public func matchingFilters(_ url: UnsafeBufferPointer<UInt8>) -> [Int32] {
+    /// The ids of the distinct filters that match `url`, ascending; the universal filter's
+    /// last, unless a caller that handles it on its own leaves it out.
+    public func matchingFilters(_ url: UnsafeBufferPointer<UInt8>, includingUniversal: Bool = true) -> [Int32] {
         var candidates = unindexed
+        var matched: [Int32] = []
+        hosts.lookUp(url, matched: &matched, candidates: &candidates)
         if !index.isEmpty {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: url.count) { lowered in
                 for (offset, byte) in url.enumerated() { lowered[offset] = RequiredLiteral.lowercase(byte) }
                 index.scan(UnsafeBufferPointer(lowered)) { id in candidates.append(contentsOf: filtersOfLiteral[id]) }
             }
         }
-        var matched: [Int32] = []
         if !candidates.isEmpty {
             candidates.sort()
             var previous: Int32 = -1
             for candidate in candidates where candidate != previous {
                 previous = candidate
-                if unique[Int(candidate)].matches(url) { matched.append(candidate) }
+                if unique[Int(candidate)]?.matches(url) ?? false { matched.append(candidate) }
             }
         }
+        if matched.count > 1 {
+            matched.sort()
+            // A name found at two places of one URL reports its filter twice.
+            var write = 1
+            for read in 1..<matched.count where matched[read] != matched[write - 1] {
+                matched[write] = matched[read]
+                write += 1
+            }
+            matched.removeSubrange(write...)
+        }
         // The largest id: the order stays ascending.
-        if let universalID { matched.append(universalID) }
+        if includingUniversal, let universalID { matched.append(universalID) }
         return matched
     }
 }

@@ -7,21 +7,42 @@
 // paths, then reports the time to load and prepare the policy, to parse the trace, requests
 // per second on one core, and the process's peak memory.
 
+import BenchSupport
 import Foundation
 import URLFilter
 import WebPolicyKit
 
 var rules = 50_000
 var requests = 1_000_000
+var listPath: String?
+var writeTrace: String?
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--rules": rules = Int(arguments.next() ?? "") ?? rules
     case "--requests": requests = Int(arguments.next() ?? "") ?? requests
+    case "--list": listPath = arguments.next()
+    case "--write-trace": writeTrace = arguments.next()
     default:
         FileHandle.standardError.write(Data("usage: webpolicy-simulate-bench [--rules N] [--requests N]\n".utf8))
         exit(2)
     }
+}
+
+if let writeTrace {
+    // Only the realistic trace, for CI and for runs by hand.
+    guard let listPath else { FileHandle.standardError.write(Data("--write-trace needs --list\n".utf8)); exit(2) }
+    let vocabulary = try RealisticTrace.Vocabulary(list: Data(contentsOf: URL(fileURLWithPath: listPath)))
+    guard let file = FileHandle(forWritingAtPath: writeTrace) ?? (FileManager.default.createFile(atPath: writeTrace, contents: nil) ? FileHandle(forWritingAtPath: writeTrace) : nil) else { exit(2) }
+    try file.truncate(atOffset: 0)
+    var buffer = Data()
+    RealisticTrace(vocabulary: vocabulary).write(requests: requests) { line in
+        buffer.append(contentsOf: line.utf8)
+        buffer.append(0x0A)
+        if buffer.count > 1 << 20 { file.write(buffer); buffer.removeAll(keepingCapacity: true) }
+    }
+    file.write(buffer)
+    exit(0)
 }
 
 /// Seeded, so every run simulates the same policy and trace.

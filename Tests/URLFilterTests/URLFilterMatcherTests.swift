@@ -110,3 +110,69 @@ struct URLFilterMatcherTests {
         #expect(matcher.matches("https://x.example/ads/") == [1])
     }
 }
+
+/// Host-anchored filters (`^[^:]+://+([^/]+\.)?NAME` and a tail) are looked up by name, not
+/// run: a matcher of many of them must still answer exactly as each filter's automaton and as
+/// the reference regex engine do, on URLs built to hit every corner the lookup reasons about —
+/// user info, ports, extra slashes, leading and doubled dots, names inside paths, capitals,
+/// names ending the URL, bytes beyond ASCII and NUL.
+@Suite("host-anchored url-filters")
+struct HostAnchoredFilterTests {
+    static let names = ["ads.example", "example", "x.ads.example", "a-b.io", "t_1.net", "ads"]
+    static let tails = ["[/:]", "/", ":", "/track", "[/:].*/px", "[^a-z0-9._-]", "$", "[/:]?", ".", ""]
+
+    static func randomFilter(_ generator: inout SplitMix64) -> String {
+        let name = names.randomElement(using: &generator)!.replacingOccurrences(of: ".", with: "\\.")
+        return "^[^:]+://+([^/]+\\.)?" + name + tails.randomElement(using: &generator)!
+    }
+
+    static func randomURL(_ generator: inout SplitMix64) -> String {
+        let schemes = ["https://", "http:///", "ws://", "x://", "https:/", "://", "https:", "a:b://"]
+        let before = ["", "", "www.", "a.b.", ".", "..", "u:p@", "ads.example@", "ads.example:8080@", "sub."]
+        let hosts = names + ["ADS.Example", "notads.example", "ads.example.evil", "exámple", "ads\u{0}.example"]
+        let after = ["/", "/", ":443/", "/track/a", "", "?q", "#f", "/x/px", ".", "./", "/ads.example/"]
+        let parts = [schemes, before, hosts, after].map { $0.randomElement(using: &generator)! }
+        return parts.joined() + (Bool.random(using: &generator) ? "" : "path/ads.example/q")
+    }
+
+    @Test func aMatcherOfHostAnchoredFiltersAgreesWithEachAutomatonAndTheReference() throws {
+        var generator = SplitMix64(state: 0x4057_A2C4)
+        var matchedSomewhere = 0
+        for _ in 0..<40 {
+            let patterns = (0..<30).map { _ in Self.randomFilter(&generator) }
+            let results = patterns.map { URLFilterParser.parse($0) }
+            let matcher = URLFilterMatcher(results)
+            let regexes = try patterns.map { try URLFilterMatcherTests.reference($0, caseSensitive: false) }
+            let automata = results.map { result -> CompiledURLFilter? in
+                guard case .filter(let parsed) = result else { return nil }
+                return CompiledURLFilter(parsed)
+            }
+            for _ in 0..<150 {
+                let url = Self.randomURL(&generator)
+                let byAutomaton = patterns.indices.filter { automata[$0]?.matches(url) ?? false }
+                #expect(matcher.matches(url) == byAutomaton, "\(url)")
+                // The reference sees characters, not bytes: compare on ASCII URLs without NUL.
+                if url.utf8.allSatisfy({ $0 > 0 && $0 < 0x80 }) {
+                    let byReference = patterns.indices.filter { URLFilterMatcherTests.referenceMatches(regexes[$0], url) }
+                    #expect(byAutomaton == byReference, "\(url)")
+                }
+                matchedSomewhere += byAutomaton.count
+            }
+        }
+        #expect(matchedSomewhere > 1_000)
+    }
+
+    @Test func theConvertersShapesAreIndexed() {
+        for (pattern, isWholeTail) in [("^[^:]+://+([^/]+\\.)?ads\\.example\\.com[/:]", true), ("^[^:]+://+([^/]+\\.)?g\\.doubleclick\\.net/gpt/", false)] {
+            guard case .filter(let parsed) = URLFilterParser.parse(pattern) else {
+                Issue.record("\(pattern) does not parse")
+                continue
+            }
+            #expect(HostAnchoredIndex.split(parsed)?.isWholeTail == isWholeTail, "\(pattern)")
+        }
+        for pattern in ["^[^:]+://+([^/]+\\.)?ads\\.example", "^[^:]+://+([^/]+\\.)?wawacity\\..*/bypass", "^https?://ads\\.example/"] {
+            guard case .filter(let parsed) = URLFilterParser.parse(pattern) else { continue }
+            #expect(HostAnchoredIndex.split(parsed) == nil, "\(pattern)")
+        }
+    }
+}

@@ -81,7 +81,7 @@ public final class ContentRuleEngine: Sendable {
         let origin: RuleOrigin
     }
 
-    private let rules: [Rule]
+    let rules: [Rule]
     /// Per rule: bit masks of the concrete types, load types and contexts (`FlagMask`; 0 =
     /// all), and the method.
     private let flags: [(resourceTypes: UInt32, loadTypes: UInt32, loadContexts: UInt32, method: RequestMethod?)]
@@ -103,13 +103,12 @@ public final class ContentRuleEngine: Sendable {
     /// The rule each `topConditions` entry belongs to.
     private let ruleOfTopPattern: [Int32]
 
-    /// Condition results for the last top and frame URLs seen; consecutive requests of a page
-    /// share them.
-    public struct ConditionCache: Sendable {
-        var top: (url: String, matched: [Int32], activeIfTopRules: [Int32])?
-        var frame: (url: String, matched: [Int32])?
-        public init() {}
-    }
+    /// Rules whose url-filter matches every URL (WebKit's universal actions): those without a
+    /// condition or with a condition on the top URL are decided once per page and load kind
+    /// (`pageUniversal`, ascending; `ifTopUniversal` marks the ones an `if-*` entry must
+    /// activate); those with a frame condition, per load.
+    private let pageUniversal: [Int32]
+    private let frameUniversal: [Int32]
 
     /// `rules`: WebKit JSON rule objects (as compile writes them, or as an imported list holds
     /// them), each with where it came from.
@@ -177,23 +176,83 @@ public final class ContentRuleEngine: Sendable {
         self.ruleOfTopPattern = ruleOfTopPattern
         self.generalRulesOfFilter = generalRulesOfFilter
         self.ifTopRulesOfFilter = ifTopRulesOfFilter
+        // Universal rules leave the per-load path (`includingUniversal: false`): with a
+        // condition on the frame they are still checked per load, the rest once per page.
+        let universal = matcher.universalID.map { matcher.positions(ofFilter: $0) } ?? []
+        let isFrameCondition = { (rule: Int32) -> Bool in
+            let kind = conditions[Int(rule)]?.kind
+            return (kind == .ifFrameURL || kind == .unlessFrameURL) && flags[Int(rule)].method == nil
+        }
+        pageUniversal = universal.filter { !isFrameCondition($0) }
+        frameUniversal = universal.filter(isFrameCondition)
         topConditions = URLFilterMatcher(topPatterns, compile: { $0.parallelMap(minimumChunk: 64, CompiledURLFilter.init) })
         frameConditions = URLFilterMatcher(framePatterns)
     }
 
-    private static func needsTopMatch(_ kind: ConditionKind?) -> Bool { kind == .ifDomain || kind == .ifTopURL }
-
-    public var count: Int { rules.count }
-
-    /// What one list does to a load (WebKit `actionsFromContentRuleList`).
-    public struct ListResult: Sendable {
-        /// The actions that survive the ignore rules, in rule order.
-        public var actions: [(type: ContentActionType, origin: RuleOrigin, selector: String?, notification: String?)] = []
-        /// Every rule whose trigger matched, before ignore rules, in rule order.
-        public var matched: [RuleOrigin] = []
-        /// The ignore-previous-rules that cancelled earlier actions, if any.
-        public var ignoredBy: RuleOrigin?
+    /// Per page: condition results for the last top and frame URLs seen, and the universal
+    /// rules' results for each kind of load on the page. Consecutive requests of a page share
+    /// them, as WebKit caches its top-URL actions (`populateTopURLActionCacheIfNeeded`).
+    public struct ConditionCache: Sendable {
+        var top: (url: String, matched: [Int32], activeIfTopRules: [Int32])?
+        var frame: (url: String, matched: [Int32])?
+        /// The page-universal rules whose condition holds on `top`, ascending.
+        var activeUniversal: [Int32] = []
+        /// By load kind (`LoadKey`): what the active universal rules do to such a load.
+        var universal: [UInt64: UniversalMatch] = [:]
+        public init() {}
     }
+
+    /// What the universal rules of one page do to one kind of load: shared by every request of
+    /// the kind on the page, and by every output that refers to it, never copied.
+    public final class UniversalMatch: Sendable {
+        /// Rule positions, ascending.
+        public let matched: [Int32]
+        public let surviving: [Int32]
+        public let ignoredBy: Int32?
+        let summary: ActionSummary
+
+        init(matched: [Int32], surviving: [Int32], ignoredBy: Int32?, summary: ActionSummary) {
+            self.matched = matched
+            self.surviving = surviving
+            self.ignoredBy = ignoredBy
+            self.summary = summary
+        }
+    }
+
+    /// Which surviving actions a result holds, and the first block and upgrade (rule
+    /// positions; -1 for none): what the verdict needs, without walking the rules again.
+    struct ActionSummary: Sendable {
+        var kinds: UInt16 = 0
+        var firstBlock: Int32 = -1
+        var firstUpgrade: Int32 = -1
+
+        func has(_ type: ContentActionType) -> Bool { kinds & ActionSummary.bit(type) != 0 }
+
+        static func bit(_ type: ContentActionType) -> UInt16 { UInt16(FlagMask.bit(type)) }
+    }
+
+    /// What one list does to a load (WebKit `actionsFromContentRuleList`), as rule positions.
+    public struct ListResult: Sendable {
+        public let engine: ContentRuleEngine
+        /// Every rule whose trigger matched, before ignore rules, ascending.
+        public let matched: [Int32]
+        /// The rules whose actions survive the ignore rules, ascending.
+        public let surviving: [Int32]
+        /// The `ignore-previous-rules` that cancelled earlier actions, if any.
+        public let ignoredBy: Int32?
+        /// The page's universal part of the result, when every one of its surviving rules
+        /// survives here too: outputs may refer to it instead of repeating it.
+        public let shared: UniversalMatch?
+        let summary: ActionSummary
+
+        public var matchedOrigins: [RuleOrigin] { matched.map { engine.rules[Int($0)].origin } }
+        public var ignoredByOrigin: RuleOrigin? { ignoredBy.map { engine.rules[Int($0)].origin } }
+    }
+
+    public func origin(of rule: Int32) -> RuleOrigin { rules[Int(rule)].origin }
+    public func action(of rule: Int32) -> ContentActionType { rules[Int(rule)].action }
+    public func selector(of rule: Int32) -> String? { rules[Int(rule)].selector }
+    public func notification(of rule: Int32) -> String? { rules[Int(rule)].notification }
 
     public func evaluate(_ load: ContentLoad) -> ListResult {
         var cache = ConditionCache()
@@ -202,8 +261,23 @@ public final class ContentRuleEngine: Sendable {
 
     public func evaluate(_ load: ContentLoad, cache: inout ConditionCache) -> ListResult {
         refresh(&cache, for: load)
+        let own = specificMatches(load, cache)
+        let universal = universalMatch(load, &cache)
+        guard !own.isEmpty else {
+            return ListResult(engine: self, matched: universal?.matched ?? [], surviving: universal?.surviving ?? [],
+                              ignoredBy: universal?.ignoredBy, shared: universal, summary: universal?.summary ?? ActionSummary())
+        }
+        let matched = universal.map { Self.merge($0.matched, own) } ?? own
+        let (surviving, ignoredBy) = survivors(of: matched)
+        let keepsShared = universal.map { Self.isSubsequence($0.surviving, of: surviving) } ?? false
+        return ListResult(engine: self, matched: matched, surviving: surviving, ignoredBy: ignoredBy,
+                          shared: keepsShared ? universal : nil, summary: summary(of: surviving))
+    }
+
+    /// The rules other than the page-universal ones whose trigger matches the load, ascending.
+    private func specificMatches(_ load: ContentLoad, _ cache: ConditionCache) -> [Int32] {
         var urlString = load.urlString
-        let filters = urlString.withUTF8 { matcher.matchingFilters($0) }
+        let filters = urlString.withUTF8 { matcher.matchingFilters($0, includingUniversal: false) }
         var candidates: [Int32] = []
         for filter in filters { candidates += generalRulesOfFilter[Int(filter)] }
         // Rules that need the top URL to match: from the page's active ones or from the
@@ -211,54 +285,133 @@ public final class ContentRuleEngine: Sendable {
         let active = cache.top?.activeIfTopRules ?? []
         var viaFilters = 0
         for filter in filters { viaFilters += ifTopRulesOfFilter[Int(filter)].count }
-        if active.count <= viaFilters {
-            for rule in active where Self.sortedContains(filters, matcher.filterOfPosition[Int(rule)]) { candidates.append(rule) }
-        } else if viaFilters > 0 {
-            for filter in filters {
-                for rule in ifTopRulesOfFilter[Int(filter)] where Self.sortedContains(active, rule) { candidates.append(rule) }
+        if viaFilters > 0 {
+            if active.count <= viaFilters {
+                for rule in active where Self.sortedContains(filters, matcher.filterOfPosition[Int(rule)]) { candidates.append(rule) }
+            } else {
+                for filter in filters {
+                    for rule in ifTopRulesOfFilter[Int(filter)] where Self.sortedContains(active, rule) { candidates.append(rule) }
+                }
             }
         }
-        if filters.count > 1 || !active.isEmpty { candidates.sort() }
-
-        var result = ListResult()
-        var surviving: [Int] = []
-        for candidate in candidates {
-            let index = Int(candidate)
-            guard flagsMatch(index, load), conditionHolds(index, cache) else { continue }
-            result.matched.append(rules[index].origin)
-            surviving.append(index)
+        candidates += frameUniversal
+        if filters.count > 1 || viaFilters > 0 || !frameUniversal.isEmpty { candidates.sort() }
+        var own: [Int32] = []
+        for candidate in candidates where flagsMatch(Int(candidate), load) && conditionHolds(Int(candidate), cache) {
+            own.append(candidate)
         }
-        // `ignore-following-rules` first: everything after the first one goes, itself included.
-        if let stop = surviving.firstIndex(where: { rules[$0].action == .ignoreFollowingRules }) {
-            surviving.removeSubrange(stop...)
-        }
-        // Then the last `ignore-previous-rules` drops itself and everything before it.
-        if let last = surviving.lastIndex(where: { rules[$0].action == .ignorePreviousRules }) {
-            result.ignoredBy = rules[surviving[last]].origin
-            surviving.removeSubrange(...last)
-        }
-        for index in surviving {
-            let rule = rules[index]
-            result.actions.append((rule.action, rule.origin, rule.selector, rule.notification))
-        }
-        return result
+        return own
     }
 
-    /// Runs the condition matchers when the top or frame URL changed since the last load.
+    /// The page-universal rules' result for this kind of load, computed once per page and kind.
+    private func universalMatch(_ load: ContentLoad, _ cache: inout ConditionCache) -> UniversalMatch? {
+        guard !cache.activeUniversal.isEmpty else { return nil }
+        let key = Self.loadKey(load)
+        if let known = cache.universal[key] { return known }
+        let matched = cache.activeUniversal.filter { flagsMatch(Int($0), load) }
+        // Kinds of load that meet the same rules share one result (and one output record).
+        if let same = cache.universal.values.first(where: { $0.matched == matched }) {
+            cache.universal[key] = same
+            return same
+        }
+        let (surviving, ignoredBy) = survivors(of: matched)
+        let match = UniversalMatch(matched: matched, surviving: surviving, ignoredBy: ignoredBy, summary: summary(of: surviving))
+        cache.universal[key] = match
+        return match
+    }
+
+    /// What tells loads apart for the flags of a trigger: type, party, frame and method.
+    private static func loadKey(_ load: ContentLoad) -> UInt64 {
+        UInt64(load.typeBit) | UInt64(load.loadTypeBit) << 32 | UInt64(load.contextBit) << 40
+            | UInt64(load.method.map { RequestMethod.allCases.firstIndex(of: $0)! + 1 } ?? 0) << 48
+    }
+
+    /// WebKit `actionsFromContentRuleList`: `ignore-following-rules` first (everything after the
+    /// first one goes, itself included), then the last `ignore-previous-rules` drops itself and
+    /// everything before it.
+    private func survivors(of matched: [Int32]) -> (surviving: [Int32], ignoredBy: Int32?) {
+        var surviving = matched
+        if let stop = surviving.firstIndex(where: { rules[Int($0)].action == .ignoreFollowingRules }) {
+            surviving.removeSubrange(stop...)
+        }
+        var ignoredBy: Int32?
+        if let last = surviving.lastIndex(where: { rules[Int($0)].action == .ignorePreviousRules }) {
+            ignoredBy = surviving[last]
+            surviving.removeSubrange(...last)
+        }
+        return (surviving, ignoredBy)
+    }
+
+    private func summary(of surviving: [Int32]) -> ActionSummary {
+        var summary = ActionSummary()
+        for rule in surviving {
+            let action = rules[Int(rule)].action
+            summary.kinds |= ActionSummary.bit(action)
+            if action == .block, summary.firstBlock < 0 { summary.firstBlock = rule }
+            if action == .makeHTTPS, summary.firstUpgrade < 0 { summary.firstUpgrade = rule }
+        }
+        return summary
+    }
+
+    private static func merge(_ left: [Int32], _ right: [Int32]) -> [Int32] {
+        var merged: [Int32] = []
+        merged.reserveCapacity(left.count + right.count)
+        var l = 0, r = 0
+        while l < left.count || r < right.count {
+            if r == right.count || (l < left.count && left[l] < right[r]) {
+                merged.append(left[l])
+                l += 1
+            } else {
+                if l < left.count, left[l] == right[r] { l += 1 }
+                merged.append(right[r])
+                r += 1
+            }
+        }
+        return merged
+    }
+
+    /// Whether every element of `part` is in `whole` (both ascending).
+    private static func isSubsequence(_ part: [Int32], of whole: [Int32]) -> Bool {
+        var index = 0
+        for value in part {
+            while index < whole.count, whole[index] < value { index += 1 }
+            guard index < whole.count, whole[index] == value else { return false }
+        }
+        return true
+    }
+
+    /// Runs the condition matchers when the top or frame URL changed since the last load, and
+    /// decides which page-universal rules apply on a new top URL.
     private func refresh(_ cache: inout ConditionCache, for load: ContentLoad) {
-        if topConditions.count > 0, cache.top?.url != load.topString {
-            let matched = Self.matchedEntries(topConditions, load.topString)
+        let newTop = cache.top?.url != load.topString
+        if newTop {
+            var matched: [Int32] = []
             var active: [Int32] = []
-            for pattern in matched {
-                let rule = ruleOfTopPattern[Int(pattern)]
-                if Self.needsTopMatch(conditions[Int(rule)]?.kind), active.last != rule { active.append(rule) }
+            if topConditions.count > 0 {
+                matched = Self.matchedEntries(topConditions, load.topString)
+                for pattern in matched {
+                    let rule = ruleOfTopPattern[Int(pattern)]
+                    if Self.needsTopMatch(conditions[Int(rule)]?.kind), active.last != rule { active.append(rule) }
+                }
             }
             cache.top = (load.topString, matched, active)
         }
         if frameConditions.count > 0, cache.frame?.url != load.frameString {
             cache.frame = (load.frameString, Self.matchedEntries(frameConditions, load.frameString))
         }
+        if newTop {
+            cache.universal = [:]
+            cache.activeUniversal = pageUniversal.filter { rule in
+                Self.needsTopMatch(conditions[Int(rule)]?.kind) && flags[Int(rule)].method == nil
+                    ? Self.sortedContains(cache.top!.activeIfTopRules, rule)
+                    : conditionHolds(Int(rule), cache)
+            }
+        }
     }
+
+    private static func needsTopMatch(_ kind: ConditionKind?) -> Bool { kind == .ifDomain || kind == .ifTopURL }
+
+    public var count: Int { rules.count }
 
     /// The condition entries a URL matches, ascending.
     private static func matchedEntries(_ matcher: URLFilterMatcher, _ url: String) -> [Int32] {

@@ -5,26 +5,28 @@ public struct RequestResult: Sendable {
     public var verdict: Verdict
     /// The URL the load continues with (upgraded by `make-https`).
     public var finalURL: CanonicalURL
+    /// What the content rules did, as rule positions; the fields below read it.
+    public var content = ContentMatches()
     /// The WebKit actions that survive, in the order block, block-cookies, css-display-none,
     /// make-https, notify (each once).
-    public var actions: [ContentActionType]
+    public var actions: [ContentActionType] { content.actions }
     /// Every content rule whose trigger matched, in rule order, before ignore rules.
-    public var matchedRules: [RuleOrigin]
+    public var matchedRules: [RuleOrigin] { content.matchedRules }
     /// The rule or policy entry that decided the verdict, if one did.
     public var decidedBy: RuleOrigin?
     /// The `ignore-previous-rules` that cancelled earlier matches, if one did.
-    public var cancelledBy: RuleOrigin?
+    public var cancelledBy: RuleOrigin? { content.cancelledBy }
     /// Why, as data; `reason` says it in words (built only when shown).
     public var why: Why = .noRuleMatches
     public var reason: String {
         let prefix = cancelledBy.flatMap { $0 == decidedBy ? nil : "content rule \($0.described) cancels the rules before it; " } ?? ""
         return prefix + why.text
     }
-    public var cookies: [String]
-    public var hiddenSelectors: [String]
-    public var notifications: [String]
+    public var cookies: [String] = []
+    public var hiddenSelectors: [String] { content.hiddenSelectors }
+    public var notifications: [String] { content.notifications }
     /// What did not hold: empty when every expectation of the line holds.
-    public var failures: [String]
+    public var failures: [String] = []
     public var hasExpectations: Bool { entry.expect != nil || entry.cookies != nil || entry.actions != nil }
     public var passed: Bool { failures.isEmpty }
 }
@@ -144,29 +146,19 @@ public struct Simulator: Sendable {
                     isMainFrame: true, method: .get, isThirdParty: false)
     }
 
-    private typealias SurvivingAction = (type: ContentActionType, origin: RuleOrigin, selector: String?, notification: String?)
-
     /// Step 1 for one load: every list on its own (WebKit: ignore rules never cross lists).
-    private func contentRules(_ load: ContentLoad, caches: inout [ContentRuleEngine.ConditionCache], into result: inout RequestResult) -> [SurvivingAction] {
-        var surviving: [SurvivingAction] = []
-        for position in lists.indices {
-            let listResult = lists[position].evaluate(load, cache: &caches[position])
-            result.matchedRules += listResult.matched
-            surviving += listResult.actions
-            result.cancelledBy = result.cancelledBy ?? listResult.ignoredBy
-        }
-        return surviving
+    private func contentRules(_ load: ContentLoad, caches: inout [ContentRuleEngine.ConditionCache]) -> [ContentRuleEngine.ListResult] {
+        lists.indices.map { lists[$0].evaluate(load, cache: &caches[$0]) }
     }
 
     private func evaluate(_ entry: TraceEntry, _ context: LoadContext, isFirstPage: Bool, pagesLoaded: Int, caches: inout [ContentRuleEngine.ConditionCache], domains: inout DomainCache) -> RequestResult {
         let isNavigation = entry.kind != .resource
         let topURL = context.topURL
         let load = contentLoad(for: entry, context, domains: &domains)
-        var result = RequestResult(entry: entry, topURL: topURL, verdict: .allow, finalURL: entry.url, actions: [], matchedRules: [],
-                                   cookies: [], hiddenSelectors: [], notifications: [], failures: [])
+        var result = RequestResult(entry: entry, topURL: topURL, verdict: .allow, finalURL: entry.url)
 
         // 1. Content rules.
-        var surviving = contentRules(load, caches: &caches, into: &result)
+        result.content.lists = contentRules(load, caches: &caches)
         if entry.resourceType == .ping {
             // A hyperlink-auditing ping is checked twice (observed, ci/webkit-conformance): as
             // a `ping` on its URL as written, then as an `other` load on the URL it sends (no
@@ -174,48 +166,39 @@ public struct Simulator: Sendable {
             // `ping` cancels a block in the first check only, and the second still blocks.
             let sent = ContentLoad(url: entry.url.withoutFragment, resourceType: .other, topURL: load.topURL, frameURL: load.frameURL,
                                    isMainFrame: load.isMainFrame, method: load.method, isThirdParty: load.isThirdParty)
-            let before = result.matchedRules.count
-            surviving += contentRules(sent, caches: &caches, into: &result)
-            let again = result.matchedRules[before...].filter { rule in !result.matchedRules[..<before].contains { $0 === rule } }
-            result.matchedRules.removeSubrange(before...)
-            result.matchedRules += again
+            result.content.second = contentRules(sent, caches: &caches)
+            result.content.combination = .ping
         }
         if entry.resourceType == .popup {
-            let opener = surviving.filter { $0.type == .block }
-            if opener.isEmpty {
-                var fresh = [ContentRuleEngine.ConditionCache](repeating: .init(), count: lists.count)
-                surviving = contentRules(popupNavigation(of: entry), caches: &fresh, into: &result)
+            if result.content.has(.block) {
+                result.content.combination = .popupBlocked
             } else {
-                surviving = opener
+                var fresh = [ContentRuleEngine.ConditionCache](repeating: .init(), count: lists.count)
+                result.content.second = contentRules(popupNavigation(of: entry), caches: &fresh)
+                result.content.combination = .popupNavigated
             }
         }
-        if !surviving.isEmpty {
-            let order: [ContentActionType] = [.block, .blockCookies, .cssDisplayNone, .makeHTTPS, .notify]
-            result.actions = order.filter { type in surviving.contains { $0.type == type } }
-            result.hiddenSelectors = surviving.compactMap { $0.type == .cssDisplayNone ? $0.selector : nil }
-            result.notifications = surviving.compactMap { $0.type == .notify ? $0.notification : nil }
-        }
-        let blockCookies = surviving.contains { $0.type == .blockCookies }
+        let blockCookies = result.content.has(.blockCookies)
 
         // `block` wins over `make-https` (WebKit test `StrictPrefixSeparatedMachines3`).
-        if let block = surviving.first(where: { $0.type == .block }) {
+        if let block = result.content.first(.block) {
             result.verdict = .block
-            result.decidedBy = block.origin
-            result.why = .blockedByRule(block.origin)
+            result.decidedBy = block
+            result.why = .blockedByRule(block)
             return result
         }
         var upgradedBy: RuleOrigin?
         // `make-https`: http and ws on their default port only (WebKit `applyResultsToRequest`).
-        if let upgrade = surviving.first(where: { $0.type == .makeHTTPS }),
+        if let upgrade = result.content.first(.makeHTTPS),
            entry.url.scheme == "http" || entry.url.scheme == "ws", entry.url.port == nil {
             result.finalURL = entry.url.upgraded(to: entry.url.scheme == "http" ? "https" : "wss")
             result.verdict = .upgrade
-            result.decidedBy = upgrade.origin
-            upgradedBy = upgrade.origin
-            result.why = .upgradedByRule(upgrade.origin, to: result.finalURL.requestString)
+            result.decidedBy = upgrade
+            upgradedBy = upgrade
+            result.why = .upgradedByRule(upgrade, to: result.finalURL.requestString)
         }
         guard let policy else {
-            if upgradedBy == nil { result.why = result.matchedRules.isEmpty ? .noRuleMatches : .noSurvivingRule }
+            if upgradedBy == nil { result.why = result.content.lists.allSatisfy({ $0.matched.isEmpty }) && result.content.second.allSatisfy({ $0.matched.isEmpty }) ? .noRuleMatches : .noSurvivingRule }
             return result
         }
 

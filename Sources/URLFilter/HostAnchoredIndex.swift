@@ -1,0 +1,170 @@
+/// The filters blocklists are made of — `^[^:]+://+([^/]+\.)?ads\.example\.com[/:]`, Adblock
+/// Plus's `||ads.example.com^` as converters write it for WebKit — looked up by host name
+/// instead of scanned for: a URL can only match one where the host name follows `//` or a dot
+/// in the part of the URL before its first path slash, and ends where a character that no host
+/// name holds follows. The few places that fit are hashed and looked up, a handful per URL
+/// whatever the number of filters, as ad-blocking engines index `||host^` filters by host.
+///
+/// Exact for every URL, not only canonical ones, because it follows the regex, not URL syntax:
+/// - `^[^:]+` is everything before the URL's first `:`, and `://+` needs `//` right after it,
+///   then takes every further `/` (neither `[^/]` nor a host name can start with one);
+/// - `([^/]+\.)?` ends at a dot before the first `/` after that, or is absent — so the host
+///   name starts at `start` or just after a dot of that segment (a dot that has something
+///   before it);
+/// - the name is letters, digits, `-`, `_` and `.` only, so it lies inside the segment, and
+///   the tail's first term admits none of those characters, so the name ends just before a
+///   character (or the sentinel) that no name can hold.
+/// A filter whose tail is that one term matches exactly when the character after the name is
+/// in the term's set; any other tail is confirmed by running the filter.
+struct HostAnchoredIndex: Sendable {
+    /// The name and what follows it, for a filter of this shape.
+    struct Split: Sendable {
+        var name: [UInt8]
+        /// The tail's first term; `isWholeTail` when nothing follows it.
+        var next: ASCIISet
+        var isWholeTail: Bool
+    }
+
+    /// `^[^:]+://+([^/]+\.)?`, as the parser builds it (parsed from text, so it is WebKit's own
+    /// term structure, case flags and all).
+    private static let prefix: [Term] = {
+        guard case .filter(let parsed) = URLFilterParser.parse("^[^:]+://+([^/]+\\.)?x") else { return [] }
+        return Array(parsed.terms.dropLast())
+    }()
+
+    /// Whether a byte can be part of the names this index holds.
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x61...0x7A, 0x41...0x5A, 0x30...0x39, 0x2D, 0x5F, 0x2E: return true
+        default: return false
+        }
+    }
+
+    /// The name of a case-insensitive filter of the indexed shape (lowercase), or nil.
+    static func split(_ filter: ParsedURLFilter) -> Split? {
+        guard filter.hasBeginningOfLineAssertion, !filter.isCaseSensitive, !prefix.isEmpty,
+              filter.terms.count > prefix.count + 1, filter.terms.starts(with: prefix) else { return nil }
+        var name: [UInt8] = []
+        var index = prefix.count
+        while index < filter.terms.count, let byte = nameByte(filter.terms[index]) {
+            name.append(byte)
+            index += 1
+        }
+        guard !name.isEmpty, name.first != 0x2E, index < filter.terms.count,
+              case .characterSet(let next) = filter.terms[index].atom, filter.terms[index].quantifier == .one,
+              !(0...127).contains(where: { isNameByte(UInt8($0)) && next.admits(UInt8($0)) }) else { return nil }
+        return Split(name: name, next: next, isWholeTail: index == filter.terms.count - 1)
+    }
+
+    /// The lowercase name byte a term stands for: a digit, `-`, `_`, `.`, or a letter in both cases.
+    private static func nameByte(_ term: Term) -> UInt8? {
+        guard term.quantifier == .one, case .characterSet(let set) = term.atom, !set.isInverted, set.bitCount <= 2 else { return nil }
+        let characters = set.matchedCharacters
+        if characters.count == 1, isNameByte(characters[0]), !(0x41...0x5A).contains(characters[0]), !(0x61...0x7A).contains(characters[0]) {
+            return characters[0]
+        }
+        if characters.count == 2, (0x41...0x5A).contains(characters[0]), characters[1] == characters[0] | 0x20 { return characters[1] }
+        return nil
+    }
+
+    /// One name and the filters that have it.
+    private struct Entry: Sendable {
+        var hash: UInt64
+        var name: Range<Int32>
+        var filters: Range<Int32>
+    }
+
+    /// Open addressing over `entries`: slot value entry + 1, 0 empty.
+    private var slots: [Int32] = []
+    private var entries: [Entry] = []
+    private var names: [UInt8] = []
+    /// Per filter of an entry: its id, and the set the next byte must be in when the tail is
+    /// that one term (nil: run the filter).
+    private var filters: [(id: Int32, exactNext: ASCIISet?)] = []
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    init(_ splits: [(id: Int32, split: Split)]) {
+        var byName: [[UInt8]: [(id: Int32, exactNext: ASCIISet?)]] = [:]
+        var order: [[UInt8]] = []
+        for (id, split) in splits {
+            if byName[split.name] == nil { order.append(split.name) }
+            byName[split.name, default: []].append((id, split.isWholeTail ? split.next : nil))
+        }
+        var capacity = 16
+        while capacity < order.count * 2 { capacity *= 2 }
+        slots = [Int32](repeating: 0, count: capacity)
+        for name in order {
+            let start = Int32(filters.count)
+            filters += byName[name]!
+            let hash = name.withUnsafeBufferPointer { Self.hash($0, 0..<$0.count) }
+            entries.append(Entry(hash: hash, name: Int32(names.count)..<Int32(names.count + name.count), filters: start..<Int32(filters.count)))
+            names += name
+            var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
+            while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+            slots[slot] = Int32(entries.count)
+        }
+    }
+
+    /// FNV-1a of the lowercased bytes.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for index in range { hash = (hash ^ UInt64(RequiredLiteral.lowercase(bytes[index]))) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    /// The filters whose name sits at one of the places `url` allows: `matched` gets those
+    /// decided by the byte after the name, `candidates` those whose tail must still be run.
+    func lookUp(_ url: UnsafeBufferPointer<UInt8>, matched: inout [Int32], candidates: inout [Int32]) {
+        guard !entries.isEmpty, let colon = url.firstIndex(of: 0x3A), colon > 0,
+              colon + 2 < url.count, url[colon + 1] == 0x2F, url[colon + 2] == 0x2F else { return }
+        var start = colon + 3
+        while start < url.count, url[start] == 0x2F { start += 1 }
+        // A filter never steps over NUL or a byte beyond ASCII: a name that ends after one
+        // cannot match.
+        let limit = url.firstIndex { $0 == 0 || $0 >= 0x80 } ?? url.count
+        guard start <= limit else { return }
+        // Where a name may start: the segment's start, or after a dot with something before it
+        // in the segment. It ends at the first byte no name holds (at the latest the `/` that
+        // ends the segment), or at the URL's end.
+        var position = start
+        while position < url.count, url[position] != 0x2F {
+            if position == start || (position - 1 > start && url[position - 1] == 0x2E) {
+                var stop = position
+                while stop < url.count, Self.isNameByte(url[stop]) { stop += 1 }
+                if stop > position, stop <= limit { find(url, position..<stop, matched: &matched, candidates: &candidates) }
+            }
+            position += 1
+        }
+    }
+
+    private func find(_ url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, matched: inout [Int32], candidates: inout [Int32]) {
+        let hash = Self.hash(url, range)
+        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        while slots[slot] != 0 {
+            let entry = entries[Int(slots[slot]) - 1]
+            if entry.hash == hash, entry.name.count == range.count,
+               zip(names[Int(entry.name.lowerBound)..<Int(entry.name.upperBound)], url[range]).allSatisfy({ $0 == RequiredLiteral.lowercase($1) }) {
+                let next: UInt8 = range.upperBound < url.count ? url[range.upperBound] : 0
+                for filter in filters[Int(entry.filters.lowerBound)..<Int(entry.filters.upperBound)] {
+                    if let exactNext = filter.exactNext {
+                        if exactNext.admits(next) { matched.append(filter.id) }
+                    } else {
+                        candidates.append(filter.id)
+                    }
+                }
+                return
+            }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+    }
+}
+
+extension ASCIISet {
+    /// Whether a set term steps over `byte` (0: the end-of-string sentinel, which an inverted
+    /// set never matches; bytes beyond ASCII match no set).
+    func admits(_ byte: UInt8) -> Bool {
+        guard byte < 128 else { return false }
+        return isInverted ? byte != 0 && !contains(byte) : contains(byte)
+    }
+}

@@ -1,0 +1,102 @@
+/// What content rules did to one request: each list's result of each check WebKit makes of
+/// the load, as rule positions. Origins, selectors and notifications are looked up only when
+/// an output asks, so a request that meets the 280 universal rules of a real blocklist costs a
+/// few shared arrays, not 280 of everything.
+public struct ContentMatches: Sendable {
+    /// How the checks combine (docs/semantics.md).
+    enum Combination: Sendable {
+        /// One check: most loads.
+        case single
+        /// A hyperlink-auditing ping: checked as `ping`, then as `other` without the fragment;
+        /// either check's actions apply.
+        case ping
+        /// `window.open`: the opener's check blocked it; only its blocks count.
+        case popupBlocked
+        /// `window.open`: the opener's check let it through; the new window's navigation
+        /// check decides.
+        case popupNavigated
+    }
+
+    /// The first check's result per list, in list order.
+    public internal(set) var lists: [ContentRuleEngine.ListResult] = []
+    /// A ping's or popup's second check, per list.
+    public internal(set) var second: [ContentRuleEngine.ListResult] = []
+    var combination = Combination.single
+
+    /// The results whose surviving rules act on the load.
+    private var acting: [ContentRuleEngine.ListResult] {
+        switch combination {
+        case .single, .popupBlocked: return lists
+        case .ping: return lists + second
+        case .popupNavigated: return second
+        }
+    }
+
+    /// The surviving rules, in list and rule order (a blocked popup: its blocks only).
+    private var survivingRules: [(engine: ContentRuleEngine, rule: Int32)] {
+        acting.flatMap { list in
+            list.surviving.lazy.filter { self.combination != .popupBlocked || list.engine.action(of: $0) == .block }.map { (list.engine, $0) }
+        }
+    }
+
+    func has(_ type: ContentActionType) -> Bool {
+        if combination == .popupBlocked { return type == .block }
+        return acting.contains { $0.summary.has(type) }
+    }
+
+    /// The first surviving rule of a type, in list order.
+    func first(_ type: ContentActionType) -> RuleOrigin? {
+        for list in acting {
+            let rule = type == .block ? list.summary.firstBlock : type == .makeHTTPS ? list.summary.firstUpgrade : -1
+            if rule >= 0 { return list.engine.origin(of: rule) }
+        }
+        return nil
+    }
+
+    /// The surviving actions, in the order block, block-cookies, css-display-none, make-https,
+    /// notify.
+    public var actions: [ContentActionType] {
+        [.block, .blockCookies, .cssDisplayNone, .makeHTTPS, .notify].filter(has)
+    }
+
+    /// Every rule whose trigger matched, in order, before ignore rules; a ping's second check
+    /// adds only rules the first did not match.
+    public var matchedRules: [RuleOrigin] {
+        var origins = lists.flatMap(\.matchedOrigins)
+        let more = second.flatMap(\.matchedOrigins)
+        if combination == .ping {
+            origins += more.filter { rule in !origins.contains { $0 === rule } }
+        } else {
+            origins += more
+        }
+        return origins
+    }
+
+    /// The first `ignore-previous-rules` that cancelled earlier matches, in check and list order.
+    public var cancelledBy: RuleOrigin? {
+        (lists + second).lazy.compactMap(\.ignoredByOrigin).first
+    }
+
+    /// Selectors the surviving `css-display-none` rules hide, each once, in rule order.
+    public var hiddenSelectors: [String] {
+        has(.cssDisplayNone) ? Self.unique(survivingRules.compactMap { $0.engine.action(of: $0.rule) == .cssDisplayNone ? $0.engine.selector(of: $0.rule) : nil }) : []
+    }
+
+    /// Notifications the surviving `notify` rules post, each once, in rule order.
+    public var notifications: [String] {
+        has(.notify) ? Self.unique(survivingRules.compactMap { $0.engine.action(of: $0.rule) == .notify ? $0.engine.notification(of: $0.rule) : nil }) : []
+    }
+
+    /// The page's universal rules that this request shares with others of its kind on the
+    /// page, when all of them act on it: outputs name them once per page (the first list of
+    /// the first check; anything else is listed with the request).
+    public var shared: ContentRuleEngine.UniversalMatch? {
+        guard combination == .single || combination == .ping else { return nil }
+        return lists.first?.shared
+    }
+
+    private static func unique(_ values: [String]) -> [String] {
+        var seen = Set<String>()
+        return values.filter { seen.insert($0).inserted }
+    }
+}
