@@ -38,6 +38,12 @@ struct DiagnosticOptions: ParsableArguments {
     @Option(help: "Colour in human output: auto (on a terminal, unless NO_COLOR is set), always, never.")
     var color: ColorChoice = .auto
 
+    init() {}
+
+    init(color: ColorChoice) {
+        self.color = color
+    }
+
     /// The report as `--strict` wants it.
     func applied(to report: LintReport) -> LintReport {
         strict ? report.promotingWarnings() : report

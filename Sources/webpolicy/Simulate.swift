@@ -3,7 +3,7 @@ import Foundation
 import WebPolicyKit
 
 enum SimulateFormat: String, CaseIterable, ExpressibleByArgument {
-    case human, json, junit
+    case human, json, junit, summary
 }
 
 struct Simulate: ParsableCommand {
@@ -14,12 +14,16 @@ struct Simulate: ParsableCommand {
         docs/semantics.md: content rules with WebKit's semantics, the scheme gate, interception, \
         cookies. Failed expectations are printed with expected, actual and why, then the line \
         'N passed, N failed'. The policy comes from the trace's 'policy:' header or --policy; \
-        --content-rules simulates a bare WebKit content-blocker list instead. Exit codes: 0 every \
-        expectation holds, 1 one fails (or the policy has lint errors), 2 input error.
+        --content-rules simulates a bare WebKit content-blocker list instead. A trace is read \
+        as it is simulated, a block of lines at a time on every core, so its size is not \
+        limited; '-' reads one from standard input. --format json streams a line per request \
+        as it is decided and ends with a summary object; --format summary prints only that, \
+        for shards that 'webpolicy merge-summaries' adds up (docs/scale.md). Exit codes: 0 \
+        every expectation holds, 1 one fails (or the policy has lint errors), 2 input error.
         """
     )
 
-    @Argument(help: "Traces (.trace, the format in docs/trace-format.md), HAR captures (.har), or folders of traces.", completion: .file())
+    @Argument(help: "Traces (.trace, the format in docs/trace-format.md; - for standard input), HAR captures (.har), or folders of traces.", completion: .file())
     var traces: [String]
 
     @Option(help: "The policy to simulate (overrides the traces' policy: header).", completion: .file(extensions: ["yaml", "yml"]))
@@ -28,7 +32,7 @@ struct Simulate: ParsableCommand {
     @Option(name: .customLong("content-rules"), help: "Simulate this WebKit content-blocker list alone: only what WebKit itself does.", completion: .file(extensions: ["json"]))
     var contentRules: String?
 
-    @Option(help: "Output format: human, json (one object per request and line), junit.")
+    @Option(help: "Output format: human, json (one object per request and line, then a summary), junit, summary (the counts as one JSON object).")
     var format: SimulateFormat = .human
 
     @Flag(name: [.short, .long], help: "Show every request, not only failures.")
@@ -56,6 +60,10 @@ struct Simulate: ParsableCommand {
         // A folder stands for the .trace files in it (a pre-commit hook passes `policies`).
         var traces: [String] = []
         for path in self.traces {
+            if path == "-" {
+                traces.append(path)
+                continue
+            }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw InputError("no such file: \(path)") }
             guard isDirectory.boolValue else {
@@ -67,14 +75,23 @@ struct Simulate: ParsableCommand {
             traces += found
         }
         if recordTo != nil && traces.count != 1 { throw ValidationError("--record-to takes one input") }
+        if traces.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once") }
+        if (record || recordTo != nil) && traces.contains("-") { throw ValidationError("--record rewrites trace files; standard input has none") }
         var session = SimulationSession(policyOverride: policy, contentRulesPath: contentRules, publicSuffixListPath: publicSuffixList,
                                         configuration: try configuration.load())
-        session.keepsAllResults = verbose || record || recordTo != nil || format != .human
-        let outcome = try session.run(paths: traces)
+        session.keepsAllResults = verbose || record || recordTo != nil || format == .junit
+        // JSON goes out as results are decided: memory for a block, whatever the trace's size.
+        let output = StandardOutput()
+        var writer = SimulationJSONWriter()
+        let streamsJSON = format == .json && !record && recordTo == nil
+        let outcome = try session.run(paths: traces) { result, trace in
+            if streamsJSON { output.write(writer.lines(for: result, trace: trace)) }
+        }
         var policyFindings = diagnostics.applied(to: outcome.policyFindings)
         // Lint's warnings belong to lint; simulate shows them only when asked.
         if !verbose { policyFindings = LintReport(diagnostics: policyFindings.diagnostics.filter { $0.severity == .error }, sources: policyFindings.sources, lintedFiles: policyFindings.lintedFiles) }
         diagnostics.showOnStandardError(policyFindings)
+        output.flush()
         if !outcome.inputProblems.diagnostics.isEmpty {
             diagnostics.showOnStandardError(outcome.inputProblems)
             throw ExitCode(ExitStatus.inputError)
@@ -90,14 +107,15 @@ struct Simulate: ParsableCommand {
         let report = outcome.report
         switch format {
         case .human: print(report.human(verbose: verbose), terminator: "")
-        case .json: print(report.jsonLines(), terminator: "")
+        case .json: print(report.summary.jsonLine, terminator: "")
         case .junit: print(report.junit(), terminator: "")
+        case .summary: print(report.summary.jsonLine, terminator: "")
         }
         if report.failed > 0 { throw ExitCode(ExitStatus.findings) }
     }
 
     private func recordVerdicts(_ traceResults: SimulationReport.TraceResults) throws {
-        let path = traceResults.trace.file.path
+        let path = traceResults.path
         let isHAR = path.lowercased().hasSuffix(".har")
         let destination = recordTo ?? (isHAR ? (path as NSString).deletingPathExtension + ".trace" : path)
         let text: String
@@ -105,7 +123,9 @@ struct Simulate: ParsableCommand {
             let reference = contentRules == nil ? RelativePath.of(traceResults.subject, from: (destination as NSString).deletingLastPathComponent) : nil
             text = HARReader.traceText(traceResults.results, policyReference: reference, source: (path as NSString).lastPathComponent)
         } else {
-            text = TraceRecorder.record(traceResults.results, into: traceResults.trace.file)
+            // The trace was streamed: its text is read again to be rewritten, whole.
+            guard let original = try? String(contentsOfFile: path, encoding: .utf8) else { throw InputError("cannot read \(path) again to record into it") }
+            text = TraceRecorder.record(traceResults.results, into: SourceFile(path: path, text: original))
         }
         try ArtefactWriter.writeFile(text, to: destination)
         print("recorded \(traceResults.results.count) verdicts into \(destination)")
@@ -126,4 +146,22 @@ enum TracePaths {
         }
         return found.sorted()
     }
+}
+
+/// Standard output through a buffer: a million JSON lines are not a million writes.
+final class StandardOutput {
+    private var buffer: [UInt8] = []
+
+    func write(_ text: String) {
+        buffer += text.utf8
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    func flush() {
+        guard !buffer.isEmpty else { return }
+        FileHandle.standardOutput.write(Data(buffer))
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    deinit { flush() }
 }

@@ -35,11 +35,24 @@ struct CommandRunner {
         process.environment = env
         let out = Pipe()
         let err = Pipe()
+        let input = Pipe()
         process.standardOutput = out
         process.standardError = err
+        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
         try process.run()
+        // Standard input is written, and standard error read, while standard output is read:
+        // a pipe that fills up while another is waited on would hang the test.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var stderrData = Data()
+        DispatchQueue.global().async(group: group) { stderrData = err.fileHandleForReading.readDataToEndOfFile() }
+        if let stdin {
+            DispatchQueue.global().async(group: group) {
+                try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8))
+                try? input.fileHandleForWriting.close()
+            }
+        }
         let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self), stderr: String(decoding: stderrData, as: UTF8.self))
     }

@@ -85,8 +85,12 @@ struct SimulateCommandTests {
         let folder = try CommandRunner.makeFolder(["shop.yaml": Self.policy, "shop.trace": trace])
         let json = try CommandRunner.run(["simulate", "shop.trace", "--format", "json"], in: folder)
         #expect(json.status == 1)
-        let objects = try json.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
-        #expect(objects.count == 3)
+        var objects = try json.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(objects.count == 4)
+        // The last line sums the run up.
+        let summary = objects.removeLast()["summary"] as? [String: Any]
+        #expect(summary?["requests"] as? Int == 3 && summary?["passed"] as? Int == 2 && summary?["failed"] as? Int == 1)
+        #expect(summary?["verdicts"] as? [String: Int] == ["allow": 1, "block": 1, "upgrade": 1, "intercept": 0])
         for key in ["line", "url", "type", "top", "verdict", "expected", "pass", "finalURL", "actions", "matchedRules", "cookies", "hiddenSelectors"] {
             #expect(objects.allSatisfy { $0[key] != nil }, "missing \(key)")
         }
@@ -126,5 +130,121 @@ struct SimulateCommandTests {
         #expect(noPolicy.status == 2)
         #expect(noPolicy.stderr.contains("t.trace names no policy"))
         #expect(try CommandRunner.run(["simulate"], in: folder).status == 2)
+    }
+
+    @Test func aTraceOnStandardInputSimulatesLikeTheFile() throws {
+        let trace = "page https://www.example.com/ expect=allow\nscript https://tracker.example.net/t.js expect=block\nimage https://x.example/a.png expect=allow\n"
+        let folder = try CommandRunner.makeFolder(["shop.yaml": Self.policy, "t.trace": trace])
+        let fromFile = try CommandRunner.run(["simulate", "t.trace", "--policy", "shop.yaml", "--format", "summary"], in: folder)
+        let fromStandardInput = try CommandRunner.run(["simulate", "-", "--policy", "shop.yaml", "--format", "summary"], in: folder, stdin: trace)
+        #expect(fromStandardInput.status == 0, "\(fromStandardInput.stderr)")
+        #expect(fromStandardInput.stdout == fromFile.stdout)
+        #expect(fromFile.stdout == #"{"summary":{"traces":1,"requests":3,"passed":3,"failed":0,"unchecked":0,"verdicts":{"allow":2,"block":1,"upgrade":0,"intercept":0}}}"# + "\n")
+        // Problems on standard input are placed in <stdin>, with the line quoted.
+        let broken = try CommandRunner.run(["simulate", "-", "--policy", "shop.yaml"], in: folder, stdin: "page https://x.example/\nscrpt https://x.example/\n")
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("<stdin>:2:1: error: 'scrpt' is neither a request type nor a URL"), "\(broken.stderr)")
+        #expect(broken.stderr.contains("scrpt https://x.example/"))
+    }
+
+    @Test func aStreamedTraceReportsEncodingAndLineProblemsAtTheirPlace() throws {
+        let folder = try CommandRunner.makeFolder(["shop.yaml": Self.policy])
+        let cases: [(name: String, bytes: [UInt8], message: String)] = [
+            ("nul.trace", Array("page https://x.example/\nimage https://x.example/a\u{0}b\n".utf8), "nul.trace:2:26: error: nul.trace holds a NUL byte"),
+            ("latin1.trace", Array("page https://x.example/\n".utf8) + [0x69, 0x6D, 0x61, 0x67, 0x65, 0x20, 0xE9, 0x0A], "latin1.trace:2:7: error: latin1.trace is not valid UTF-8: byte 0xE9"),
+            ("utf16.trace", [0xFF, 0xFE, 0x70, 0x00], "utf16.trace:1:1: error: utf16.trace is UTF-16"),
+            ("empty.trace", Array("  \n\n".utf8), "empty.trace:1:1: error: empty.trace is empty"),
+            ("long.trace", Array(("page https://x.example/" + String(repeating: "a", count: 1_100_000)).utf8), "long.trace:1:1: error: line 1 is longer than 1024 KB"),
+        ]
+        for (name, bytes, message) in cases {
+            try Data(bytes).write(to: folder.appendingPathComponent(name))
+            let result = try CommandRunner.run(["simulate", name, "--policy", "shop.yaml"], in: folder)
+            #expect(result.status == 2, "\(name)")
+            #expect(result.stderr.contains(message), "\(name): \(result.stderr)")
+        }
+        // Line breaks as libyaml counts them: CR LF, CR, NEL, LS, PS.
+        let breaks = "page https://x.example/\r\nscript https://tracker.example.net/a.js expect=block\rimage https://x.example/a expect=allow\u{85}font https://x.example/f expect=allow\u{2028}fetch https://x.example/api expect=allow\u{2029}"
+        try breaks.write(to: folder.appendingPathComponent("breaks.trace"), atomically: true, encoding: .utf8)
+        let result = try CommandRunner.run(["simulate", "breaks.trace", "--policy", "shop.yaml"], in: folder)
+        #expect(result.stdout.hasSuffix("4 passed, 0 failed\n"), "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test func aLargeTraceStreamsInBlocksWithTheSameResultsInOrder() throws {
+        // More lines than a block, so that blocks and their chunks on every core meet: the
+        // results must come out in the trace's order, and pages must carry over between them.
+        var trace = "policy: shop.yaml\n"
+        var expected: [String] = []
+        for index in 0..<80_000 {
+            if index % 37 == 0 {
+                trace += "page https://www.site\(index % 11).example/\(index)\n"
+                expected.append("allow")
+            } else if index % 5 == 0 {
+                trace += "script https://tracker.example.net/\(index).js\n"
+                expected.append("block")
+            } else {
+                trace += "image http://legacy.example.com/\(index).png\n"
+                expected.append("allow")
+            }
+        }
+        let folder = try CommandRunner.makeFolder(["shop.yaml": Self.policy, "big.trace": trace])
+        let json = try CommandRunner.run(["simulate", "big.trace", "--format", "json"], in: folder)
+        #expect(json.status == 0, "\(json.stderr)")
+        let lines = json.stdout.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        let requests = lines.filter { $0["verdict"] != nil }
+        #expect(requests.map { $0["line"] as? Int } == (2...80_001).map { $0 })
+        #expect(requests.map { $0["verdict"] as? String } == expected)
+        // Each request's top document is the page before it, across block boundaries.
+        #expect(requests.allSatisfy { ($0["top"] as? String)?.hasPrefix("https://www.site") ?? false })
+        #expect(requests[40_000]["top"] as? String == "https://www.site\(39_997 % 11).example/39997")
+    }
+
+    @Test func summariesOfShardsAddUpToTheWhole() throws {
+        let folder = try CommandRunner.makeFolder([
+            "a.jsonl": #"{"summary":{"traces":1,"requests":3,"passed":1,"failed":0,"unchecked":2,"verdicts":{"allow":2,"block":1,"upgrade":0,"intercept":0}}}"# + "\n",
+            "b.jsonl": #"{"trace":"x","line":2,"verdict":"block"}"# + "\n" + #"{"summary":{"traces":1,"requests":2,"passed":0,"failed":1,"unchecked":1,"verdicts":{"allow":0,"block":1,"upgrade":1,"intercept":0}}}"# + "\n",
+            "bad.jsonl": "{\"summary\": 1}\nnot json\n",
+        ])
+        let merged = try CommandRunner.run(["merge-summaries", "a.jsonl", "b.jsonl"], in: folder)
+        #expect(merged.status == 1)
+        #expect(merged.stdout == #"{"summary":{"traces":2,"requests":5,"passed":1,"failed":1,"unchecked":3,"verdicts":{"allow":2,"block":2,"upgrade":1,"intercept":0}}}"# + "\n")
+        let human = try CommandRunner.run(["merge-summaries", "--format", "human", "-"], in: folder, stdin: try String(contentsOf: folder.appendingPathComponent("a.jsonl"), encoding: .utf8))
+        #expect(human.stdout == "3 requests in 1 trace: 2 allow, 1 block, 0 upgrade, 0 intercept\n1 passed, 0 failed\n")
+        let bad = try CommandRunner.run(["merge-summaries", "bad.jsonl"], in: folder)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("bad.jsonl:1:1: error: a summary object holds traces, passed, failed, unchecked and verdicts"), "\(bad.stderr)")
+        #expect(bad.stderr.contains("bad.jsonl:2:2: error: not a JSON line"), "\(bad.stderr)")
+        #expect(try CommandRunner.run(["merge-summaries", "-"], in: folder, stdin: "").status == 2)
+    }
+
+    @Test func universalRulesAreWrittenOncePerPageAndReferenced() throws {
+        // Two universal rules (one per site), a blocking rule, and an exception that cancels
+        // everything before it on one URL: that request cannot refer to the shared record.
+        let list = """
+        [{"trigger": {"url-filter": ".*"}, "action": {"type": "css-display-none", "selector": ".ad"}},
+         {"trigger": {"url-filter": ".*", "if-domain": ["*news.example"]}, "action": {"type": "css-display-none", "selector": "#promo"}},
+         {"trigger": {"url-filter": "tracker"}, "action": {"type": "block"}},
+         {"trigger": {"url-filter": "allowed-tracker"}, "action": {"type": "ignore-previous-rules"}}]
+        """
+        let trace = "page https://www.news.example/\nscript https://x.example/tracker.js\nimage https://x.example/a.png\nscript https://x.example/allowed-tracker.js\npage https://shop.example/\nimage https://shop.example/b.png\n"
+        let folder = try CommandRunner.makeFolder(["list.json": list, "t.trace": trace])
+        let result = try CommandRunner.run(["simulate", "t.trace", "--content-rules", "list.json", "--format", "json"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        let records = lines.filter { $0["shared"] != nil && $0["verdict"] == nil }
+        let requests = lines.filter { $0["verdict"] != nil }
+        #expect(records.count == 2, "one record per page: \(records)")
+        #expect(records.first?["hiddenSelectors"] as? [String] == [".ad", "#promo"])
+        #expect(records.last?["hiddenSelectors"] as? [String] == [".ad"])
+        // Every request of the first page but the cancelled one names the first record and lists
+        // none of its rules again.
+        #expect(requests.map { $0["shared"] as? String } == ["s1", "s1", "s1", nil, "s2", "s2"])
+        #expect(requests[1]["verdict"] as? String == "block")
+        #expect((requests[1]["matchedRules"] as? [[String: Any]])?.map { $0["rule"] as? Int } == [2])
+        #expect(requests[1]["hiddenSelectors"] as? [String] == [])
+        #expect(requests[3]["hiddenSelectors"] as? [String] == [], "the exception cancels the universal rules too")
+        #expect((requests[3]["matchedRules"] as? [[String: Any]])?.map { $0["rule"] as? Int } == [0, 1, 2, 3])
+        // The human view still shows a request's whole result.
+        let human = try CommandRunner.run(["simulate", "t.trace", "--content-rules", "list.json", "--verbose"], in: folder)
+        #expect(human.stdout.contains("t.trace:3:      allow    image https://x.example/a.png\n  why: no surviving content rule blocks or upgrades it\n  hidden: .ad, #promo\n"), "\(human.stdout)")
     }
 }

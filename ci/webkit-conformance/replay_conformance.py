@@ -66,7 +66,26 @@ def simulate(webpolicy, list_path, trace_path):
                             capture_output=True, text=True)
     if result.returncode not in (0, 1):
         return None, (result.stdout + result.stderr).strip()
-    return [json.loads(line) for line in result.stdout.splitlines() if line.strip()], None
+    return requests_of(result.stdout), None
+
+
+def requests_of(output):
+    """The request lines of `simulate --format json`, each with the page's shared record (the
+    universal rules written once per page) folded back into its matched rules."""
+    shared, requests = {}, []
+    for line in output.splitlines():
+        if not line.strip():
+            continue
+        entry = json.loads(line)
+        if "verdict" in entry:
+            record = shared.get(entry.get("shared"))
+            if record:
+                entry["matchedRules"] = sorted(record["matchedRules"] + entry["matchedRules"], key=lambda rule: rule.get("rule", -1))
+                entry["hiddenSelectors"] = record["hiddenSelectors"] + entry["hiddenSelectors"]
+            requests.append(entry)
+        elif "shared" in entry:
+            shared[entry["shared"]] = entry
+    return requests
 
 
 # The trace type of what the runner page makes: a beacon is an `other` load for WebKit

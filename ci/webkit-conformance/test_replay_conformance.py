@@ -82,6 +82,18 @@ class CompareTests(unittest.TestCase):
         self.assertEqual(disagreements, [])
         self.assertEqual((sum(compared.values()), sum(skipped.values())), (1, 1))
 
+    def test_shared_records_fold_back_into_their_requests(self):
+        output = "\n".join(json.dumps(line) for line in [
+            {"shared": "s1", "top": "https://a.example/", "matchedRules": [{"rule": 0}, {"rule": 2}], "hiddenSelectors": [".ad"]},
+            {"url": "https://a.example/x", "verdict": "block", "shared": "s1", "matchedRules": [{"rule": 1}], "hiddenSelectors": []},
+            {"url": "https://a.example/y", "verdict": "allow", "matchedRules": [], "hiddenSelectors": []},
+            {"summary": {"requests": 2}},
+        ])
+        requests = replay.requests_of(output)
+        self.assertEqual([request["url"] for request in requests], ["https://a.example/x", "https://a.example/y"])
+        self.assertEqual([rule["rule"] for rule in requests[0]["matchedRules"]], [0, 1, 2])
+        self.assertEqual(requests[0]["hiddenSelectors"], [".ad"])
+
     def test_secured_makes_http_and_ws_secure(self):
         self.assertEqual(replay.secured("http://a.example:80/x"), "https://a.example/x")
         self.assertEqual(replay.secured("ws://a.example/x"), "wss://a.example/x")

@@ -3,7 +3,8 @@ import Foundation
 /// The results of simulating traces, and how to print them.
 public struct SimulationReport: Sendable {
     public struct TraceResults: Sendable {
-        public var trace: Trace
+        /// The trace or capture, as shown (`<stdin>` for standard input).
+        public var path: String
         /// The policy simulated, as its path, or the bare list's path.
         public var subject: String
         /// Every result, or only the failures when the session kept only those.
@@ -11,15 +12,18 @@ public struct SimulationReport: Sendable {
         public var passed = 0
         public var failed = 0
         public var unchecked = 0
+        /// Requests by verdict, in `Verdict.allCases` order.
+        public var verdicts = [Int](repeating: 0, count: Verdict.allCases.count)
 
-        public init(trace: Trace, subject: String, results: [RequestResult] = []) {
-            self.trace = trace
+        public init(path: String, subject: String, results: [RequestResult] = []) {
+            self.path = path
             self.subject = subject
             self.results = []
             for result in results { add(result, keepingAll: true) }
         }
 
         mutating func add(_ result: RequestResult, keepingAll: Bool) {
+            verdicts[Verdict.allCases.firstIndex(of: result.verdict)!] += 1
             if !result.hasExpectations { unchecked += 1 } else if result.passed { passed += 1 } else { failed += 1 }
             if keepingAll || !result.passed { results.append(result) }
         }
@@ -36,6 +40,20 @@ public struct SimulationReport: Sendable {
     public var failed: Int { traces.reduce(0) { $0 + $1.failed } }
     public var unchecked: Int { traces.reduce(0) { $0 + $1.unchecked } }
 
+    /// The counts of a run: what `--format summary` prints, what `--format json` ends with,
+    /// and what `webpolicy merge-summaries` adds up across the shards of a trace.
+    public var summary: SimulationSummary {
+        var summary = SimulationSummary()
+        summary.traces = traces.count
+        summary.passed = passed
+        summary.failed = failed
+        summary.unchecked = unchecked
+        for traceResults in traces {
+            for (index, count) in traceResults.verdicts.enumerated() { summary.verdicts[index] += count }
+        }
+        return summary
+    }
+
     /// Failures with expected, actual and why (all requests with `verbose`), then the counts.
     public func human(verbose: Bool) -> String {
         var output = ""
@@ -43,7 +61,7 @@ public struct SimulationReport: Sendable {
             for result in traceResults.results where verbose || !result.passed {
                 let entry = result.entry
                 let status = !result.hasExpectations ? "    " : result.passed ? "ok  " : "FAIL"
-                output += "\(traceResults.trace.file.path):\(entry.line): \(status) \(result.verdict.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))\(entry.typeName) \(entry.url)\n"
+                output += "\(traceResults.path):\(entry.line): \(status) \(result.verdict.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))\(entry.typeName) \(entry.url)\n"
                 for failure in result.failures { output += "  \(failure)\n" }
                 output += "  why: \(result.reason)\n"
                 if result.finalURL != entry.url { output += "  final URL: \(result.finalURL.requestString)\n" }
@@ -56,39 +74,15 @@ public struct SimulationReport: Sendable {
         return output
     }
 
-    /// One JSON object per request, one per line (docs/trace-format.md lists the fields).
+    /// One JSON object per request, one per line (docs/trace-format.md lists the fields), with
+    /// shared records, then the summary.
     public func jsonLines() -> String {
+        var writer = SimulationJSONWriter()
         var output = ""
         for traceResults in traces {
-            for result in traceResults.results {
-                output += Self.json(result, trace: traceResults.trace.file.path).serialized(pretty: false) + "\n"
-            }
+            for result in traceResults.results { output += writer.lines(for: result, trace: traceResults.path) }
         }
-        return output
-    }
-
-    static func json(_ result: RequestResult, trace: String) -> JSONValue {
-        let entry = result.entry
-        var members: [(String, JSONValue)] = [
-            ("trace", .string(trace)),
-            ("line", .int(entry.line)),
-            ("url", .string(entry.url.description)),
-            ("type", .string(entry.typeName)),
-            ("top", .string(result.topURL.description)),
-            ("verdict", .string(result.verdict.rawValue)),
-            ("expected", entry.expect.map { .string($0.rawValue) } ?? .null),
-            ("pass", .bool(result.passed)),
-            ("finalURL", .string(result.finalURL.requestString)),
-            ("actions", .array(result.actions.map { .string($0.rawValue) })),
-            ("matchedRules", .array(result.matchedRules.map(Self.json))),
-            ("decidedBy", result.decidedBy.map(Self.json) ?? .null),
-            ("reason", .string(result.reason)),
-            ("cookies", .array(result.cookies.map(JSONValue.string))),
-            ("hiddenSelectors", .array(result.hiddenSelectors.map(JSONValue.string))),
-            ("notifications", .array(result.notifications.map(JSONValue.string))),
-        ]
-        if !result.failures.isEmpty { members.append(("failures", .array(result.failures.map(JSONValue.string)))) }
-        return .object(members)
+        return output + summary.jsonLine
     }
 
     static func json(_ origin: RuleOrigin) -> JSONValue {
@@ -109,10 +103,10 @@ public struct SimulationReport: Sendable {
         output += "<testsuites name=\"webpolicy simulate\" tests=\"\(all.count)\" failures=\"\(failed)\">\n"
         for traceResults in traces {
             let failures = traceResults.results.filter { !$0.passed }.count
-            output += "  <testsuite name=\"\(xml(traceResults.trace.file.path))\" tests=\"\(traceResults.results.count)\" failures=\"\(failures)\">\n"
+            output += "  <testsuite name=\"\(xml(traceResults.path))\" tests=\"\(traceResults.results.count)\" failures=\"\(failures)\">\n"
             for result in traceResults.results {
                 let name = "line \(result.entry.line): \(result.entry.typeName) \(result.entry.url)"
-                output += "    <testcase classname=\"\(xml(traceResults.trace.file.path))\" name=\"\(xml(name))\""
+                output += "    <testcase classname=\"\(xml(traceResults.path))\" name=\"\(xml(name))\""
                 if result.passed {
                     output += "/>\n"
                 } else {

@@ -26,7 +26,9 @@ public struct SimulationSession {
         public var policyFindings: LintReport
     }
 
-    public func run(paths: [String]) throws(InputError) -> Outcome {
+    /// Simulates each trace in turn; `each` sees every result as it is decided, in order,
+    /// with the path of its trace.
+    public func run(paths: [String], each: (RequestResult, String) -> Void = { _, _ in }) throws(InputError) -> Outcome {
         let suffixes: PublicSuffixList
         do throws(PublicSuffixList.LoadError) {
             if let publicSuffixListPath {
@@ -50,14 +52,30 @@ public struct SimulationSession {
             bare = bareSimulator(contentRulesPath, suffixes: suffixes, problems: &problems, sources: &sources)
         }
         for path in paths {
-            guard let trace = readTrace(path, problems: &problems, sources: &sources) else { continue }
+            let input: Input
+            if path.lowercased().hasSuffix(".har") {
+                guard let trace = readHAR(path, problems: &problems, sources: &sources) else { continue }
+                input = .whole(trace)
+            } else {
+                let stream = try TraceStream(path: path)
+                stream.readHeader()
+                input = .stream(stream)
+            }
+            defer {
+                if case .stream(let stream) = input, !stream.problems.isEmpty {
+                    let file = stream.problemSource
+                    sources[stream.displayPath] = file
+                    problems += stream.problems.map { Diagnostic(ruleID: "trace", severity: .error, message: $0.message, location: file.location($0.range), hint: $0.hint) }
+                }
+            }
             if let bare {
-                traces.append(simulate(trace, with: bare, subject: contentRulesPath!))
+                traces.append(simulate(input, with: bare, subject: contentRulesPath!, each: each))
                 continue
             }
-            guard let policyPath = policyOverride ?? trace.policyPath else {
-                problems.append(Diagnostic(ruleID: "trace", severity: .error, message: "\(path) names no policy",
-                                           location: trace.file.location(at: trace.file.startPosition),
+            guard let policyPath = policyOverride ?? input.policyPath else {
+                if case .stream(let stream) = input, !stream.problems.isEmpty { continue }
+                problems.append(Diagnostic(ruleID: "trace", severity: .error, message: "\(input.displayPath) names no policy",
+                                           location: SourceLocation(path: input.displayPath, range: SourceRange(at: SourcePosition(line: 1, column: 1))),
                                            hint: "start the trace with 'policy: FILE', or pass --policy or --content-rules"))
                 continue
             }
@@ -72,16 +90,48 @@ public struct SimulationSession {
                 simulators[policyPath] = Simulator(policy: policy, publicSuffixList: suffixes)
             }
             guard let simulator = simulators[policyPath] else { continue }
-            traces.append(simulate(trace, with: simulator, subject: policyPath))
+            traces.append(simulate(input, with: simulator, subject: policyPath, each: each))
         }
         return Outcome(report: SimulationReport(traces: traces),
                        inputProblems: LintReport(diagnostics: problems, sources: sources, lintedFiles: paths),
                        policyFindings: LintReport(diagnostics: findings, sources: findingSources, lintedFiles: linted.sorted()))
     }
 
-    private func simulate(_ trace: Trace, with simulator: Simulator, subject: String) -> SimulationReport.TraceResults {
-        var results = SimulationReport.TraceResults(trace: trace, subject: subject)
-        simulator.run(trace) { results.add($0, keepingAll: keepsAllResults) }
+    /// A trace read as it is simulated, or a HAR capture, held whole.
+    private enum Input {
+        case stream(TraceStream)
+        case whole(Trace)
+
+        var policyPath: String? {
+            switch self {
+            case .stream(let stream): return stream.assembler.policyPath
+            case .whole(let trace): return trace.policyPath
+            }
+        }
+
+        var displayPath: String {
+            switch self {
+            case .stream(let stream): return stream.displayPath
+            case .whole(let trace): return trace.file.path
+            }
+        }
+    }
+
+    private func simulate(_ input: Input, with simulator: Simulator, subject: String, each: (RequestResult, String) -> Void) -> SimulationReport.TraceResults {
+        var results = SimulationReport.TraceResults(path: input.displayPath, subject: subject)
+        let path = input.displayPath
+        switch input {
+        case .stream(let stream):
+            simulator.run(stream) { result in
+                results.add(result, keepingAll: keepsAllResults)
+                each(result, path)
+            }
+        case .whole(let trace):
+            simulator.run(trace) { result in
+                results.add(result, keepingAll: keepsAllResults)
+                each(result, path)
+            }
+        }
         return results
     }
 
@@ -98,11 +148,11 @@ public struct SimulationSession {
         }
     }
 
-    private func readTrace(_ path: String, problems: inout [Diagnostic], sources: inout [String: SourceFile]) -> Trace? {
-        let expected: SourceReader.Expected = path.lowercased().hasSuffix(".har") ? .har : .trace
-        guard let file = read(path, expecting: expected, problems: &problems, sources: &sources) else { return nil }
-        let (trace, found) = expected == .har ? HARReader.read(file) : TraceParser.parse(file)
-        problems += found.map { Diagnostic(ruleID: expected == .har ? "har" : "trace", severity: .error, message: $0.message, location: file.location($0.range), hint: $0.hint) }
+    /// HAR captures are JSON documents, held whole (within `SourceReader.maximumSize`).
+    private func readHAR(_ path: String, problems: inout [Diagnostic], sources: inout [String: SourceFile]) -> Trace? {
+        guard let file = read(path, expecting: .har, problems: &problems, sources: &sources) else { return nil }
+        let (trace, found) = HARReader.read(file)
+        problems += found.map { Diagnostic(ruleID: "har", severity: .error, message: $0.message, location: file.location($0.range), hint: $0.hint) }
         return found.isEmpty ? trace : nil
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What simulate decides for one request.
 public struct RequestResult: Sendable {
     public var entry: TraceEntry
@@ -70,30 +72,96 @@ public struct Simulator: Sendable {
     }
 
     /// Simulates the trace's requests in order, handing each result to `each` and keeping
-    /// none: a trace of millions of requests needs memory for one.
+    /// none: a trace of millions of requests needs memory for one block.
     public func run(_ trace: Trace, each: (RequestResult) -> Void) {
+        var state = PageState()
+        run(block: trace.entries, state: &state, each: each)
+    }
+
+    /// Simulates a streamed trace a block at a time, in order.
+    public func run(_ stream: TraceStream, each: (RequestResult) -> Void) {
+        var state = PageState()
+        while let entries = stream.nextEntries() {
+            run(block: entries, state: &state, each: each)
+        }
+    }
+
+    /// What later lines of a trace inherit from its pages: only a `page` line changes it.
+    struct PageState: Sendable {
+        /// The document the main frame shows.
         var top: CanonicalURL?
         var pageMethod = "GET"
         var pagesLoaded = 0
+    }
+
+    /// Lines per chunk below which a block is simulated on one core.
+    static let minimumChunk = 2_048
+
+    /// Simulates one block of lines. Only `page` lines change what later lines see, so their
+    /// results are decided first, in order; then the block's chunks run on every core, each
+    /// from the state its first line inherits, and their results are handed on in order.
+    private func run(block entries: [TraceEntry], state: inout PageState, each: (RequestResult) -> Void) {
+        let chunkCount = Swift.min(ProcessInfo.processInfo.activeProcessorCount * 2, entries.count / Self.minimumChunk)
+        guard chunkCount > 1 else {
+            var caches = [ContentRuleEngine.ConditionCache](repeating: .init(), count: lists.count)
+            var domains = DomainCache()
+            for entry in entries { each(step(entry, &state, caches: &caches, domains: &domains)) }
+            return
+        }
+        let bounds = (0...chunkCount).map { entries.count * $0 / chunkCount }
+        var starts: [PageState] = []
+        var pages: [Int: RequestResult] = [:]
         var caches = [ContentRuleEngine.ConditionCache](repeating: .init(), count: lists.count)
         var domains = DomainCache()
-        for entry in trace.entries {
+        for chunk in 0..<chunkCount {
+            starts.append(state)
+            for index in bounds[chunk]..<bounds[chunk + 1] where entries[index].kind == .page {
+                pages[index] = step(entries[index], &state, caches: &caches, domains: &domains)
+            }
+        }
+        let known = pages
+        let startStates = starts
+        let chunks = Array(0..<chunkCount).parallelMap(minimumChunk: 1) { chunk -> [RequestResult] in
+            var state = startStates[chunk]
+            var caches = [ContentRuleEngine.ConditionCache](repeating: .init(), count: lists.count)
+            var domains = DomainCache()
+            var results: [RequestResult] = []
+            results.reserveCapacity(bounds[chunk + 1] - bounds[chunk])
+            for index in bounds[chunk]..<bounds[chunk + 1] {
+                let entry = entries[index]
+                results.append(step(entry, &state, caches: &caches, domains: &domains, known: entry.kind == .page ? known[index] : nil))
+            }
+            return results
+        }
+        for chunk in chunks {
+            for result in chunk { each(result) }
+        }
+    }
+
+    /// One line: its result (or the one already decided for it), and the state it leaves.
+    private func step(_ entry: TraceEntry, _ state: inout PageState, caches: inout [ContentRuleEngine.ConditionCache], domains: inout DomainCache,
+                      known: RequestResult? = nil) -> RequestResult {
+        var result: RequestResult
+        if let known {
+            result = known
+        } else {
             let isNavigation = entry.kind != .resource
             // A top-level navigation is its own main document (WebKit `ResourceLoadInfo`),
             // without its fragment (observed); the page it becomes keeps the fragment.
-            let topURL = isNavigation ? entry.url.withoutFragment : (entry.top ?? top ?? entry.url)
-            let context = LoadContext(topURL: topURL, shownDocument: top, pageMethod: pageMethod)
-            var result = evaluate(entry, context, isFirstPage: entry.kind == .page && pagesLoaded == 0, pagesLoaded: pagesLoaded, caches: &caches, domains: &domains)
+            let topURL = isNavigation ? entry.url.withoutFragment : (entry.top ?? state.top ?? entry.url)
+            let context = LoadContext(topURL: topURL, shownDocument: state.top, pageMethod: state.pageMethod)
+            result = evaluate(entry, context, isFirstPage: entry.kind == .page && state.pagesLoaded == 0, pagesLoaded: state.pagesLoaded,
+                              caches: &caches, domains: &domains)
             check(&result)
-            if entry.kind == .page {
-                if result.verdict != .block {
-                    top = result.finalURL
-                    pageMethod = entry.method?.uppercased() ?? "GET"
-                }
-                pagesLoaded += 1
-            }
-            each(result)
         }
+        if entry.kind == .page {
+            if result.verdict != .block {
+                state.top = result.finalURL
+                state.pageMethod = entry.method?.uppercased() ?? "GET"
+            }
+            state.pagesLoaded += 1
+        }
+        return result
     }
 
     /// Where a trace line's load happens.

@@ -13,9 +13,20 @@ public final class SourceFile: @unchecked Sendable {
     private var lineStartsCache: [String.Index]?
     private let lock = NSLock()
 
+    /// Lines by number, for a file that was never held whole (a streamed trace): only the
+    /// lines a report quotes.
+    private let sparseLines: [Int: String]?
+
     public init(path: String, text: String) {
         self.path = path
         self.text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+        sparseLines = nil
+    }
+
+    public init(path: String, sparseLines: [Int: String]) {
+        self.path = path
+        text = ""
+        self.sparseLines = sparseLines
     }
 
     private var lineStarts: [String.Index] {
@@ -53,10 +64,11 @@ public final class SourceFile: @unchecked Sendable {
         return starts
     }
 
-    public var lineCount: Int { lineStarts.count }
+    public var lineCount: Int { sparseLines.map { $0.keys.max() ?? 1 } ?? lineStarts.count }
 
     /// The text of a 1-based line, without its line break; empty past the end.
     public func line(_ number: Int) -> Substring.UnicodeScalarView {
+        if let sparseLines { return Substring(sparseLines[number] ?? "").unicodeScalars }
         guard number >= 1, number <= lineStarts.count else { return Substring.UnicodeScalarView() }
         let scalars = text.unicodeScalars
         let start = lineStarts[number - 1]

@@ -1,0 +1,266 @@
+import Foundation
+
+/// A trace read a block of lines at a time, from a file or standard input (`-`), so that a
+/// trace of any size simulates in the memory of one block. Lines are parsed on every core;
+/// the order of entries, problems and results stays the file's.
+///
+/// What `SourceReader` checks of a whole file is checked here per block, at the line and
+/// column where it goes wrong: a UTF-16 byte-order mark, NUL bytes (a binary file), bytes that
+/// are not UTF-8, and a file with nothing in it.
+public final class TraceStream {
+    /// As given on the command line (`-` for standard input).
+    public let path: String
+    /// How the path is shown in messages and results.
+    public let displayPath: String
+    public private(set) var assembler: TraceParser.Assembler
+    /// The text of lines that have problems, for the reporter's snippets.
+    public private(set) var problemLines: [Int: String] = [:]
+    /// Set when reading stops early: the file is unreadable, binary, or has a line too long.
+    public private(set) var isFinished = false
+
+    /// A line longer than this ends the trace with an error: no trace line is, and a file
+    /// without line breaks must not be read whole.
+    public static let maximumLineLength = 1 << 20
+    /// Lines per block: enough to keep every core busy, few enough to keep memory flat.
+    public static let blockLines = 32_768
+
+    private let handle: FileHandle
+    private var buffer: [UInt8] = []
+    private var bufferStart = 0
+    private var atEnd = false
+    private var nextLine = 1
+    private var sawText = false
+    private var isFirstRead = true
+    /// A `\r` ended the previous block: a `\n` starting this one belongs to it.
+    private var pendingCarriageReturn = false
+
+    /// Opens the trace; `-` is standard input.
+    public init(path: String) throws(InputError) {
+        self.path = path
+        displayPath = path == "-" ? "<stdin>" : path
+        assembler = TraceParser.Assembler(path: path)
+        if path == "-" {
+            handle = .standardInput
+            return
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw InputError("no such file: \(path)") }
+        if isDirectory.boolValue { throw InputError("\(path) is a directory, not a trace") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw InputError("cannot read \(path); check the file's permissions") }
+        self.handle = handle
+    }
+
+    deinit {
+        if path != "-" { try? handle.close() }
+    }
+
+    public var problems: [TraceParser.Problem] { assembler.problems }
+
+    /// More problems than this and reading stops: a file that is not a trace at all should
+    /// not print a million errors.
+    public static let maximumProblems = 1_000
+
+    /// Reads and parses lines until there are some entries, or the trace ends (nil). Problems
+    /// go to `problems`; once there is one, entries are no longer handed out (a simulation
+    /// would go on from a wrong state), but the rest is still read for its problems.
+    public func nextEntries() -> [TraceEntry]? {
+        while true {
+            if assembler.problems.isEmpty, !assembler.entries.isEmpty { return assembler.takeEntries() }
+            guard !isFinished, let block = readBlock() else {
+                finish()
+                return nil
+            }
+            add(parse(block))
+        }
+    }
+
+    /// Reads lines up to the first request, so that the `policy:` header is known before a
+    /// policy is chosen; the entries read on the way come first from `nextEntries`.
+    public func readHeader() {
+        while !isFinished, !assembler.hasRequests, assembler.problems.isEmpty {
+            guard let block = readBlock(maximumLines: 64) else {
+                finish()
+                return
+            }
+            add(parse(block))
+        }
+    }
+
+    private func add(_ lines: [ParsedLine]) {
+        for outcome in lines {
+            let before = assembler.problems.count
+            assembler.add(outcome.line)
+            if assembler.problems.count > before { problemLines[outcome.number] = outcome.text() }
+            if !assembler.problems.isEmpty { _ = assembler.takeEntries() }
+        }
+        if assembler.problems.count >= Self.maximumProblems { isFinished = true }
+    }
+
+    /// The lines with problems, as a file the reporters can quote.
+    public var problemSource: SourceFile { SourceFile(path: displayPath, sparseLines: problemLines) }
+
+    // MARK: Reading
+
+    /// One line: its number, where its bytes are in the block, and what it parsed to.
+    struct ParsedLine: Sendable {
+        var number: Int
+        var line: TraceParser.Line
+        var bytes: ArraySlice<UInt8>
+        func text() -> String { String(decoding: bytes, as: UTF8.self) }
+    }
+
+    private struct Block {
+        var bytes: [UInt8]
+        /// Each line's bytes (without its break) and number.
+        var lines: [(range: Range<Int>, number: Int)]
+    }
+
+    private func parse(_ block: Block) -> [ParsedLine] {
+        let bytes = block.bytes
+        return block.lines.parallelMap(minimumChunk: 512) { line in
+            let parsed = bytes.withUnsafeBufferPointer { buffer in
+                TraceParser.parseLine(UnsafeBufferPointer(rebasing: buffer[line.range]), number: line.number)
+            }
+            return ParsedLine(number: line.number, line: parsed, bytes: bytes[line.range])
+        }
+    }
+
+    private func finish() {
+        guard !isFinished else { return }
+        isFinished = true
+        if !sawText, assembler.problems.isEmpty {
+            fail("\(displayPath) is empty", at: SourcePosition(line: 1, column: 1), hint: "a trace holds one request per line: [TYPE] URL [key=value ...]")
+        }
+    }
+
+    private func fail(_ message: String, at position: SourcePosition, hint: String? = nil, line: String? = nil) {
+        assembler.problems.append(TraceParser.Problem(message: message, range: SourceRange(at: position), hint: hint))
+        if let line { problemLines[position.line] = line }
+        isFinished = true
+    }
+
+    /// The next block of whole lines, or nil at the end of the input.
+    private func readBlock(maximumLines: Int = TraceStream.blockLines) -> Block? {
+        var lines: [(range: Range<Int>, number: Int)] = []
+        var block: [UInt8] = []
+        while lines.count < maximumLines {
+            if !fill() { break }
+            // Split what is buffered into lines; keep an unfinished last line for later.
+            let consumed = buffer.withUnsafeBufferPointer { bytes -> Int in
+                var index = bufferStart
+                var lineStart = bufferStart
+                if pendingCarriageReturn, index < bytes.count, bytes[index] == 0x0A {
+                    index += 1
+                    lineStart = index
+                }
+                pendingCarriageReturn = false
+                while index < bytes.count, lines.count < maximumLines {
+                    let byte = bytes[index]
+                    var breakLength = 0
+                    switch byte {
+                    case 0x0A: breakLength = 1
+                    case 0x0D:
+                        if index + 1 < bytes.count {
+                            breakLength = bytes[index + 1] == 0x0A ? 2 : 1
+                        } else if atEnd {
+                            breakLength = 1
+                        } else {
+                            breakLength = 1
+                            pendingCarriageReturn = true
+                        }
+                    case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85: breakLength = 2
+                    case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9): breakLength = 3
+                    default: break
+                    }
+                    if breakLength == 0 {
+                        index += 1
+                        continue
+                    }
+                    lines.append((block.count + (lineStart - bufferStart)..<block.count + (index - bufferStart), nextLine))
+                    nextLine += 1
+                    index += breakLength
+                    lineStart = index
+                }
+                if atEnd, lines.count < maximumLines, lineStart < bytes.count {
+                    lines.append((block.count + (lineStart - bufferStart)..<block.count + (bytes.count - bufferStart), nextLine))
+                    nextLine += 1
+                    lineStart = bytes.count
+                }
+                return lineStart
+            }
+            block += buffer[bufferStart..<consumed]
+            bufferStart = consumed
+            if buffer.count - bufferStart > Self.maximumLineLength {
+                fail("line \(nextLine) is longer than \(Self.maximumLineLength / 1024) KB; a trace holds one request per line", at: SourcePosition(line: nextLine, column: 1))
+                return nil
+            }
+            if atEnd && bufferStart == buffer.count { break }
+        }
+        guard !lines.isEmpty else { return nil }
+        guard check(block, lines) else { return nil }
+        return Block(bytes: block, lines: lines)
+    }
+
+    /// Reads more input when less than a line's worth is buffered; false at the end with
+    /// nothing left.
+    private func fill() -> Bool {
+        if bufferStart > 0, bufferStart >= buffer.count / 2 {
+            buffer.removeSubrange(0..<bufferStart)
+            bufferStart = 0
+        }
+        if !atEnd {
+            let data = (try? handle.read(upToCount: 1 << 20)) ?? nil
+            if let data, !data.isEmpty {
+                buffer += data
+                if isFirstRead {
+                    isFirstRead = false
+                    if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { bufferStart = 3 }
+                    if buffer.starts(with: [0xFF, 0xFE]) || buffer.starts(with: [0xFE, 0xFF]) {
+                        fail("\(displayPath) is UTF-16 (it starts with a UTF-16 byte-order mark); traces must be UTF-8", at: SourcePosition(line: 1, column: 1),
+                             hint: "save the file as UTF-8")
+                        return false
+                    }
+                }
+            } else {
+                atEnd = true
+            }
+        }
+        return bufferStart < buffer.count
+    }
+
+    /// NUL bytes and bytes that are not UTF-8 end the trace with an error at their line and
+    /// column; anything else marks the trace as not empty.
+    private func check(_ block: [UInt8], _ lines: [(range: Range<Int>, number: Int)]) -> Bool {
+        let isPlainASCII = block.withUnsafeBufferPointer { bytes in bytes.allSatisfy { $0 < 0x80 && $0 != 0 } }
+        for line in lines {
+            let bytes = block[line.range]
+            if !sawText, bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) { sawText = true }
+            if isPlainASCII { continue }
+            if let nul = bytes.firstIndex(of: 0) {
+                let column = String(decoding: block[line.range.lowerBound..<nul], as: UTF8.self).unicodeScalars.count + 1
+                fail("\(displayPath) holds a NUL byte: it is a binary file, not a trace", at: SourcePosition(line: line.number, column: column))
+                return false
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            if text.utf8.count != bytes.count || !text.utf8.elementsEqual(bytes) {
+                var parser = Unicode.UTF8.ForwardParser()
+                var iterator = bytes.makeIterator()
+                var offset = line.range.lowerBound
+                var column = 1
+                scan: while true {
+                    switch parser.parseScalar(from: &iterator) {
+                    case .valid(let encoded):
+                        offset += encoded.count
+                        column += 1
+                    case .emptyInput: break scan
+                    case .error: break scan
+                    }
+                }
+                fail(String(format: "%@ is not valid UTF-8: byte 0x%02X cannot start or continue a character here", displayPath, block[offset]),
+                     at: SourcePosition(line: line.number, column: column), hint: "save the file as UTF-8 (it may be Latin-1 or Windows-1252)", line: text)
+                return false
+            }
+        }
+        return true
+    }
+}
