@@ -92,6 +92,20 @@ public struct RealisticTrace {
     static let words = ["news", "daily", "shop", "recipes", "travel", "sports", "tech", "games", "weather", "finance", "health", "music"]
     static let tlds = ["com", "net", "org", "co.uk", "de", "fr", "io", "com.au"]
 
+    /// Writes the trace to a file; returns how many of its lines are pages.
+    @discardableResult
+    public func write(requests: Int, toFile path: String) throws -> Int {
+        guard let file = fopen(path, "w") else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path]) }
+        defer { fclose(file) }
+        var pages = 0
+        write(requests: requests) { line in
+            if line.hasPrefix("page ") { pages += 1 }
+            fputs(line, file)
+            fputc(0x0A, file)
+        }
+        return pages
+    }
+
     /// Writes `requests` request lines (pages included) to `output`, a line at a time.
     public func write(requests: Int, to output: (String) -> Void) {
         var random = SplitMix64(state: seed)

@@ -58,12 +58,11 @@ struct HostAnchoredIndex: Sendable {
 
     /// The lowercase name byte a term stands for: a digit, `-`, `_`, `.`, or a letter in both cases.
     private static func nameByte(_ term: Term) -> UInt8? {
-        guard term.quantifier == .one, case .characterSet(let set) = term.atom, !set.isInverted, set.bitCount <= 2 else { return nil }
-        let characters = set.matchedCharacters
-        if characters.count == 1, isNameByte(characters[0]), !(0x41...0x5A).contains(characters[0]), !(0x61...0x7A).contains(characters[0]) {
-            return characters[0]
-        }
-        if characters.count == 2, (0x41...0x5A).contains(characters[0]), characters[1] == characters[0] | 0x20 { return characters[1] }
+        guard term.quantifier == .one, case .characterSet(let set) = term.atom, !set.isInverted,
+              let (lowest, highest) = set.lowestAndHighest else { return nil }
+        let count = set.bitCount
+        if count == 1, isNameByte(lowest), !(0x41...0x5A).contains(lowest), !(0x61...0x7A).contains(lowest) { return lowest }
+        if count == 2, (0x41...0x5A).contains(lowest), highest == lowest | 0x20 { return highest }
         return nil
     }
 

@@ -51,13 +51,12 @@ enum RequiredLiteral {
 
     /// The lowercase character a set stands for: one character, or a letter in both cases.
     private static func literal(_ set: ASCIISet) -> UInt8? {
-        guard !set.isInverted, set.bitCount <= 2 else { return nil }
-        let characters = set.matchedCharacters
-        if characters.count == 1, characters[0] != 0 { return lowercase(characters[0]) }
-        if characters.count == 2, lowercase(characters[0]) == lowercase(characters[1]), characters[0] != characters[1] {
-            return lowercase(characters[0])
+        guard !set.isInverted, let (lowest, highest) = set.lowestAndHighest else { return nil }
+        switch set.bitCount {
+        case 1: return lowest != 0 ? lowercase(lowest) : nil
+        case 2: return lowercase(lowest) == lowercase(highest) ? lowercase(lowest) : nil
+        default: return nil
         }
-        return nil
     }
 
     static func lowercase(_ byte: UInt8) -> UInt8 {

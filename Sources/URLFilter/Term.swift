@@ -37,6 +37,15 @@ public struct ASCIISet: Sendable, Hashable {
 
     var bitCount: Int { low.nonzeroBitCount + high.nonzeroBitCount }
 
+    /// The lowest and highest code points in the set (ignoring inversion), without building
+    /// the list: for sets of one or two, which literals are.
+    var lowestAndHighest: (lowest: UInt8, highest: UInt8)? {
+        guard bitCount > 0 else { return nil }
+        let lowest = low != 0 ? UInt8(low.trailingZeroBitCount) : UInt8(64 + high.trailingZeroBitCount)
+        let highest = high != 0 ? UInt8(127 - high.leadingZeroBitCount) : UInt8(63 - low.leadingZeroBitCount)
+        return (lowest, highest)
+    }
+
     /// The code points this set lets through once inversion is applied. An inverted set never
     /// matches the sentinel 0: WebKit's graph builder starts inverted ranges at 1.
     public var matchedCharacters: [UInt8] {

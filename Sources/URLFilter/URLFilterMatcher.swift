@@ -118,8 +118,20 @@ public struct URLFilterMatcher: Sendable {
     /// The ids of the distinct filters that match `url`, ascending; the universal filter's
     /// last, unless a caller that handles it on its own leaves it out.
     public func matchingFilters(_ url: UnsafeBufferPointer<UInt8>, includingUniversal: Bool = true) -> [Int32] {
-        var candidates = unindexed
         var matched: [Int32] = []
+        var scratch: [Int32] = []
+        matchingFilters(url, into: &matched, scratch: &scratch)
+        if includingUniversal, let universalID { matched.append(universalID) }
+        return matched
+    }
+
+    /// The ids of the distinct filters other than the universal one that match `url`,
+    /// ascending, into `matched`; `scratch` is working space. Both keep their capacity from
+    /// call to call, so a caller that reuses them matches without allocating.
+    public func matchingFilters(_ url: UnsafeBufferPointer<UInt8>, into matched: inout [Int32], scratch candidates: inout [Int32]) {
+        matched.removeAll(keepingCapacity: true)
+        candidates.removeAll(keepingCapacity: true)
+        candidates += unindexed
         hosts.lookUp(url, matched: &matched, candidates: &candidates)
         if !index.isEmpty {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: url.count) { lowered in
@@ -145,8 +157,5 @@ public struct URLFilterMatcher: Sendable {
             }
             matched.removeSubrange(write...)
         }
-        // The largest id: the order stays ascending.
-        if includingUniversal, let universalID { matched.append(universalID) }
-        return matched
     }
 }

@@ -1,11 +1,14 @@
 // webpolicy-simulate-bench: the simulate benchmark (docs/benchmarks.md), release build only.
 //
+//   swift run -c release webpolicy-simulate-bench --list ../shared/data/real/easy.json \
+//       --abp ../shared/data/real/easy.abp.txt [--requests N] [--large-mb M]
 //   swift run -c release webpolicy-simulate-bench [--rules N] [--requests N]
+//   swift run -c release webpolicy-simulate-bench --list LIST --requests N --write-trace FILE
 //
-// Generates a policy shaped like a real blocklist (host rules, path rules, rules with domain
-// conditions, resource and load types) and a trace of requests drawn from the same hosts and
-// paths, then reports the time to load and prepare the policy, to parse the trace, requests
-// per second on one core, and the process's peak memory.
+// With a real list (RealListBenchmark.swift): realistic page loads aimed at it, simulated
+// end to end through the command line and in the inner loop, next to Brave's engine on the
+// same requests and reading the trace, all in one run. Without: a generated policy shaped
+// like a blocklist and a trace drawn from it (the figures before real lists).
 
 import BenchSupport
 import Foundation
@@ -15,16 +18,23 @@ import WebPolicyKit
 var rules = 50_000
 var requests = 1_000_000
 var listPath: String?
+var abpPath: String?
+var largeMB = 150
+var requestsGiven = false
 var writeTrace: String?
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--rules": rules = Int(arguments.next() ?? "") ?? rules
-    case "--requests": requests = Int(arguments.next() ?? "") ?? requests
+    case "--requests":
+        requests = Int(arguments.next() ?? "") ?? requests
+        requestsGiven = true
     case "--list": listPath = arguments.next()
+    case "--abp": abpPath = arguments.next()
+    case "--large-mb": largeMB = Int(arguments.next() ?? "") ?? largeMB
     case "--write-trace": writeTrace = arguments.next()
     default:
-        FileHandle.standardError.write(Data("usage: webpolicy-simulate-bench [--rules N] [--requests N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: webpolicy-simulate-bench [--list LIST.json [--abp FILTERS.txt] [--large-mb M] | --rules N] [--requests N] [--write-trace FILE]\n".utf8))
         exit(2)
     }
 }
@@ -33,15 +43,12 @@ if let writeTrace {
     // Only the realistic trace, for CI and for runs by hand.
     guard let listPath else { FileHandle.standardError.write(Data("--write-trace needs --list\n".utf8)); exit(2) }
     let vocabulary = try RealisticTrace.Vocabulary(list: Data(contentsOf: URL(fileURLWithPath: listPath)))
-    guard let file = FileHandle(forWritingAtPath: writeTrace) ?? (FileManager.default.createFile(atPath: writeTrace, contents: nil) ? FileHandle(forWritingAtPath: writeTrace) : nil) else { exit(2) }
-    try file.truncate(atOffset: 0)
-    var buffer = Data()
-    RealisticTrace(vocabulary: vocabulary).write(requests: requests) { line in
-        buffer.append(contentsOf: line.utf8)
-        buffer.append(0x0A)
-        if buffer.count > 1 << 20 { file.write(buffer); buffer.removeAll(keepingCapacity: true) }
-    }
-    file.write(buffer)
+    try RealisticTrace(vocabulary: vocabulary).write(requests: requests, toFile: writeTrace)
+    exit(0)
+}
+
+if let listPath {
+    try RealListBenchmark(list: listPath, abp: abpPath, requests: requests, largeMegabytes: largeMB).run()
     exit(0)
 }
 

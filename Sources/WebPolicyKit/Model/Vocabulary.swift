@@ -12,6 +12,9 @@ public enum ContentActionType: String, CaseIterable, Sendable {
     case notify
     case redirect
     case modifyHeaders = "modify-headers"
+
+    /// `ignore-previous-rules` and `ignore-following-rules`: they act on other rules' actions.
+    public var isIgnoreRule: Bool { self == .ignorePreviousRules || self == .ignoreFollowingRules }
 }
 
 /// `resource-type` values (WebKit `ResourceLoadInfo.cpp` string table).

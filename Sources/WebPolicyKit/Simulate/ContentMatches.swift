@@ -95,6 +95,32 @@ public struct ContentMatches: Sendable {
         return lists.first?.shared
     }
 
+    /// What the request adds to the common part of its page's universal rules (`shared`): its
+    /// matched rules, hidden selectors and notifications without those the shared record lists.
+    /// Computed on rule positions, never on the hundreds of shared rules' texts.
+    func own(beyond common: ContentRuleEngine.UniversalMatch, commonTexts: (hidden: Set<String>, notifications: Set<String>)) -> (matched: [RuleOrigin], hidden: [String], notifications: [String]) {
+        guard let first = lists.first else { return ([], [], []) }
+        var matched = ContentRuleEngine.difference(first.matched, common.commonMatched).map(first.engine.origin(of:))
+        matched += lists.dropFirst().flatMap(\.matchedOrigins)
+        let more = second.flatMap(\.matchedOrigins)
+        if combination == .ping, !more.isEmpty {
+            let seen = Set((lists.flatMap(\.matchedOrigins)).map(ObjectIdentifier.init))
+            matched += more.filter { !seen.contains(ObjectIdentifier($0)) }
+        } else {
+            matched += more
+        }
+        // The acting rules beyond the common ones, in list and rule order.
+        var rules: [(engine: ContentRuleEngine, rule: Int32)] = ContentRuleEngine.difference(first.surviving, common.commonSurviving).map { (first.engine, $0) }
+        rules += lists.dropFirst().flatMap { list in list.surviving.map { (list.engine, $0) } }
+        if combination == .ping { rules += second.flatMap { list in list.surviving.map { (list.engine, $0) } } }
+        func texts(_ type: ContentActionType, _ text: (ContentRuleEngine, Int32) -> String?, leaving known: Set<String>) -> [String] {
+            guard has(type) else { return [] }
+            return Self.unique(rules.compactMap { $0.engine.action(of: $0.rule) == type ? text($0.engine, $0.rule) : nil }).filter { !known.contains($0) }
+        }
+        return (matched, texts(.cssDisplayNone, { $0.selector(of: $1) }, leaving: commonTexts.hidden),
+                texts(.notify, { $0.notification(of: $1) }, leaving: commonTexts.notifications))
+    }
+
     private static func unique(_ values: [String]) -> [String] {
         var seen = Set<String>()
         return values.filter { seen.insert($0).inserted }

@@ -109,6 +109,11 @@ public final class ContentRuleEngine: Sendable {
     /// activate); those with a frame condition, per load.
     private let pageUniversal: [Int32]
     private let frameUniversal: [Int32]
+    /// The page-universal rules that hold or not whatever page activates them: all but those
+    /// an `if-domain`/`if-top-url` entry activates, which come from the page's active rules.
+    private let pageUniversalUnlessActivated: [Int32]
+    /// Per rule: whether it is page-universal and activated by an entry.
+    private let isActivatedUniversal: [Bool]
 
     /// `rules`: WebKit JSON rule objects (as compile writes them, or as an imported list holds
     /// them), each with where it came from.
@@ -185,6 +190,11 @@ public final class ContentRuleEngine: Sendable {
         }
         pageUniversal = universal.filter { !isFrameCondition($0) }
         frameUniversal = universal.filter(isFrameCondition)
+        let isActivated = { (rule: Int32) -> Bool in Self.needsTopMatch(conditions[Int(rule)]?.kind) && flags[Int(rule)].method == nil }
+        pageUniversalUnlessActivated = pageUniversal.filter { !isActivated($0) }
+        var isActivatedUniversal = [Bool](repeating: false, count: rules.count)
+        for rule in pageUniversal where isActivated(rule) { isActivatedUniversal[Int(rule)] = true }
+        self.isActivatedUniversal = isActivatedUniversal
         topConditions = URLFilterMatcher(topPatterns, compile: { $0.parallelMap(minimumChunk: 64, CompiledURLFilter.init) })
         frameConditions = URLFilterMatcher(framePatterns)
     }
@@ -195,10 +205,16 @@ public final class ContentRuleEngine: Sendable {
     public struct ConditionCache: Sendable {
         var top: (url: String, matched: [Int32], activeIfTopRules: [Int32])?
         var frame: (url: String, matched: [Int32])?
-        /// The page-universal rules whose condition holds on `top`, ascending.
+        /// The page-universal rules whose condition holds on `top`, ascending; `heldUniversal`
+        /// are those of them that no `if-*` entry activates, the same on most pages.
         var activeUniversal: [Int32] = []
-        /// By load kind (`LoadKey`): what the active universal rules do to such a load.
-        var universal: [UInt64: UniversalMatch] = [:]
+        var heldUniversal: [Int32] = []
+        /// By kind of load (`loadKey`): what the active universal rules do to such a load. A
+        /// page meets a handful of kinds; a list is searched faster than a hash is computed.
+        var universal: [(key: UInt64, match: UniversalMatch)] = []
+        /// Reused from load to load, so that matching allocates nothing.
+        var filters: [Int32] = []
+        var scratch: [Int32] = []
         public init() {}
     }
 
@@ -210,12 +226,23 @@ public final class ContentRuleEngine: Sendable {
         public let surviving: [Int32]
         public let ignoredBy: Int32?
         let summary: ActionSummary
+        /// The part that does not depend on which site the page is on (no `if-*` entry
+        /// activated it): the same on most pages of a trace, so outputs write it once and
+        /// refer to it. Subsets of `matched` and `surviving`.
+        public let commonMatched: [Int32]
+        public let commonSurviving: [Int32]
+        /// Whether an ignore rule is among `matched`: then a load's own matches and these do
+        /// not simply add up.
+        let hasIgnoreRules: Bool
 
-        init(matched: [Int32], surviving: [Int32], ignoredBy: Int32?, summary: ActionSummary) {
+        init(matched: [Int32], surviving: [Int32], ignoredBy: Int32?, summary: ActionSummary, commonMatched: [Int32], commonSurviving: [Int32]) {
             self.matched = matched
             self.surviving = surviving
             self.ignoredBy = ignoredBy
             self.summary = summary
+            self.commonMatched = commonMatched
+            self.commonSurviving = commonSurviving
+            hasIgnoreRules = ignoredBy != nil || surviving.count < matched.count
         }
     }
 
@@ -228,22 +255,37 @@ public final class ContentRuleEngine: Sendable {
 
         func has(_ type: ContentActionType) -> Bool { kinds & ActionSummary.bit(type) != 0 }
 
+        /// Takes in the actions of rules that add to these (no ignore rule between them).
+        mutating func add(_ other: ActionSummary) {
+            kinds |= other.kinds
+            if other.firstBlock >= 0, firstBlock < 0 || other.firstBlock < firstBlock { firstBlock = other.firstBlock }
+            if other.firstUpgrade >= 0, firstUpgrade < 0 || other.firstUpgrade < firstUpgrade { firstUpgrade = other.firstUpgrade }
+        }
+
         static func bit(_ type: ContentActionType) -> UInt16 { UInt16(FlagMask.bit(type)) }
     }
 
     /// What one list does to a load (WebKit `actionsFromContentRuleList`), as rule positions.
     public struct ListResult: Sendable {
         public let engine: ContentRuleEngine
-        /// Every rule whose trigger matched, before ignore rules, ascending.
-        public let matched: [Int32]
-        /// The rules whose actions survive the ignore rules, ascending.
-        public let surviving: [Int32]
-        /// The `ignore-previous-rules` that cancelled earlier actions, if any.
-        public let ignoredBy: Int32?
-        /// The page's universal part of the result, when every one of its surviving rules
-        /// survives here too: outputs may refer to it instead of repeating it.
+        /// The page's universal rules for this kind of load, if any.
+        let universal: UniversalMatch?
+        /// When no ignore rule is involved, the result is the universal rules plus these
+        /// (ascending), merged only when an output asks; otherwise `explicit` holds it.
+        let own: [Int32]
+        let explicit: (matched: [Int32], surviving: [Int32], ignoredBy: Int32?)?
+        /// The page's universal part of the result, when every one of its common surviving
+        /// rules survives here too: outputs may refer to it instead of repeating it.
         public let shared: UniversalMatch?
         let summary: ActionSummary
+
+        /// Every rule whose trigger matched, before ignore rules, ascending.
+        public var matched: [Int32] { explicit?.matched ?? universal.map { ContentRuleEngine.merge($0.matched, own) } ?? own }
+        /// The rules whose actions survive the ignore rules, ascending.
+        public var surviving: [Int32] { explicit?.surviving ?? universal.map { ContentRuleEngine.merge($0.surviving, own) } ?? own }
+        /// The `ignore-previous-rules` that cancelled earlier actions, if any.
+        public var ignoredBy: Int32? { explicit.map { $0.ignoredBy } ?? universal?.ignoredBy }
+        public var matchedNothing: Bool { explicit.map { $0.matched.isEmpty } ?? (own.isEmpty && (universal?.matched.isEmpty ?? true)) }
 
         public var matchedOrigins: [RuleOrigin] { matched.map { engine.rules[Int($0)].origin } }
         public var ignoredByOrigin: RuleOrigin? { ignoredBy.map { engine.rules[Int($0)].origin } }
@@ -261,23 +303,27 @@ public final class ContentRuleEngine: Sendable {
 
     public func evaluate(_ load: ContentLoad, cache: inout ConditionCache) -> ListResult {
         refresh(&cache, for: load)
-        let own = specificMatches(load, cache)
+        let own = specificMatches(load, &cache)
         let universal = universalMatch(load, &cache)
-        guard !own.isEmpty else {
-            return ListResult(engine: self, matched: universal?.matched ?? [], surviving: universal?.surviving ?? [],
-                              ignoredBy: universal?.ignoredBy, shared: universal, summary: universal?.summary ?? ActionSummary())
+        // Most loads: nothing cancels anything, and the result is the universal part plus
+        // the load's own matches, kept apart.
+        if !(universal?.hasIgnoreRules ?? false), !own.contains(where: { rules[Int($0)].action.isIgnoreRule }) {
+            var summary = universal?.summary ?? ActionSummary()
+            if !own.isEmpty { summary.add(self.summary(of: own)) }
+            return ListResult(engine: self, universal: universal, own: own, explicit: nil, shared: universal, summary: summary)
         }
         let matched = universal.map { Self.merge($0.matched, own) } ?? own
         let (surviving, ignoredBy) = survivors(of: matched)
-        let keepsShared = universal.map { Self.isSubsequence($0.surviving, of: surviving) } ?? false
-        return ListResult(engine: self, matched: matched, surviving: surviving, ignoredBy: ignoredBy,
+        let keepsShared = universal.map { Self.isSubsequence($0.commonSurviving, of: surviving) } ?? false
+        return ListResult(engine: self, universal: universal, own: [], explicit: (matched, surviving, ignoredBy),
                           shared: keepsShared ? universal : nil, summary: summary(of: surviving))
     }
 
     /// The rules other than the page-universal ones whose trigger matches the load, ascending.
-    private func specificMatches(_ load: ContentLoad, _ cache: ConditionCache) -> [Int32] {
+    private func specificMatches(_ load: ContentLoad, _ cache: inout ConditionCache) -> [Int32] {
         var urlString = load.urlString
-        let filters = urlString.withUTF8 { matcher.matchingFilters($0, includingUniversal: false) }
+        urlString.withUTF8 { matcher.matchingFilters($0, into: &cache.filters, scratch: &cache.scratch) }
+        let filters = cache.filters
         var candidates: [Int32] = []
         for filter in filters { candidates += generalRulesOfFilter[Int(filter)] }
         // Rules that need the top URL to match: from the page's active ones or from the
@@ -307,16 +353,19 @@ public final class ContentRuleEngine: Sendable {
     private func universalMatch(_ load: ContentLoad, _ cache: inout ConditionCache) -> UniversalMatch? {
         guard !cache.activeUniversal.isEmpty else { return nil }
         let key = Self.loadKey(load)
-        if let known = cache.universal[key] { return known }
+        for entry in cache.universal where entry.key == key { return entry.match }
         let matched = cache.activeUniversal.filter { flagsMatch(Int($0), load) }
-        // Kinds of load that meet the same rules share one result (and one output record).
-        if let same = cache.universal.values.first(where: { $0.matched == matched }) {
-            cache.universal[key] = same
+        // Kinds of load that meet the same rules share one result.
+        if let same = cache.universal.first(where: { $0.match.matched == matched })?.match {
+            cache.universal.append((key, same))
             return same
         }
         let (surviving, ignoredBy) = survivors(of: matched)
-        let match = UniversalMatch(matched: matched, surviving: surviving, ignoredBy: ignoredBy, summary: summary(of: surviving))
-        cache.universal[key] = match
+        let common = cache.heldUniversal.count == cache.activeUniversal.count ? matched : cache.heldUniversal.filter { flagsMatch(Int($0), load) }
+        let commonSurviving = common.count == matched.count ? surviving : Self.intersection(surviving, common)
+        let match = UniversalMatch(matched: matched, surviving: surviving, ignoredBy: ignoredBy, summary: summary(of: surviving),
+                                   commonMatched: common, commonSurviving: commonSurviving)
+        cache.universal.append((key, match))
         return match
     }
 
@@ -353,7 +402,7 @@ public final class ContentRuleEngine: Sendable {
         return summary
     }
 
-    private static func merge(_ left: [Int32], _ right: [Int32]) -> [Int32] {
+    static func merge(_ left: [Int32], _ right: [Int32]) -> [Int32] {
         var merged: [Int32] = []
         merged.reserveCapacity(left.count + right.count)
         var l = 0, r = 0
@@ -368,6 +417,29 @@ public final class ContentRuleEngine: Sendable {
             }
         }
         return merged
+    }
+
+    /// The elements of both (ascending).
+    static func intersection(_ left: [Int32], _ right: [Int32]) -> [Int32] {
+        var result: [Int32] = []
+        var index = 0
+        for value in left {
+            while index < right.count, right[index] < value { index += 1 }
+            if index < right.count, right[index] == value { result.append(value) }
+        }
+        return result
+    }
+
+    /// The elements of `left` not in `right` (both ascending).
+    static func difference(_ left: [Int32], _ right: [Int32]) -> [Int32] {
+        guard !right.isEmpty else { return left }
+        var result: [Int32] = []
+        var index = 0
+        for value in left {
+            while index < right.count, right[index] < value { index += 1 }
+            if index == right.count || right[index] != value { result.append(value) }
+        }
+        return result
     }
 
     /// Whether every element of `part` is in `whole` (both ascending).
@@ -400,12 +472,13 @@ public final class ContentRuleEngine: Sendable {
             cache.frame = (load.frameString, Self.matchedEntries(frameConditions, load.frameString))
         }
         if newTop {
-            cache.universal = [:]
-            cache.activeUniversal = pageUniversal.filter { rule in
-                Self.needsTopMatch(conditions[Int(rule)]?.kind) && flags[Int(rule)].method == nil
-                    ? Self.sortedContains(cache.top!.activeIfTopRules, rule)
-                    : conditionHolds(Int(rule), cache)
-            }
+            cache.universal = []
+            // A real list has thousands of per-site universal rules: only the page's active
+            // ones are looked at, not every one of them on every page.
+            let held = pageUniversalUnlessActivated.filter { conditionHolds(Int($0), cache) }
+            let activated = cache.top!.activeIfTopRules.filter { isActivatedUniversal[Int($0)] }
+            cache.heldUniversal = held
+            cache.activeUniversal = activated.isEmpty ? held : Self.merge(held, activated)
         }
     }
 

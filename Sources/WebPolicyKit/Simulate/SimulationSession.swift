@@ -156,6 +156,28 @@ public struct SimulationSession {
         return found.isEmpty ? trace : nil
     }
 
+    /// The simulator of the bare list `contentRulesPath` alone (for benchmarks and tools that
+    /// drive the simulation themselves); its first problem as an error.
+    public func bareSimulator() throws(InputError) -> Simulator {
+        guard let contentRulesPath else { throw InputError("no content-blocker list given") }
+        let suffixes: PublicSuffixList
+        do throws(PublicSuffixList.LoadError) {
+            if let publicSuffixListPath {
+                suffixes = try PublicSuffixList(contentsOf: publicSuffixListPath)
+            } else {
+                suffixes = try PublicSuffixList.bundled()
+            }
+        } catch {
+            throw InputError(error.description)
+        }
+        var problems: [Diagnostic] = []
+        var sources: [String: SourceFile] = [:]
+        guard let simulator = bareSimulator(contentRulesPath, suffixes: suffixes, problems: &problems, sources: &sources), problems.isEmpty else {
+            throw InputError(problems.first.map { "\($0.location.path):\($0.location.range.start.line):\($0.location.range.start.column): \($0.message)" } ?? "\(contentRulesPath) cannot be simulated")
+        }
+        return simulator
+    }
+
     private func bareSimulator(_ path: String, suffixes: PublicSuffixList, problems: inout [Diagnostic], sources: inout [String: SourceFile]) -> Simulator? {
         guard let file = read(path, expecting: .contentBlockerList, problems: &problems, sources: &sources) else { return nil }
         let imported = ContentBlockerImporter.parseList(file)

@@ -42,6 +42,12 @@ public struct SimulationSummary: Equatable, Sendable {
         return "\(requests) request\(requests == 1 ? "" : "s") in \(traces) trace\(traces == 1 ? "" : "s"): \(counts)\n\(passed) passed, \(failed) failed\n"
     }
 
+    /// The summary of a line of text, if it is one.
+    public init?(jsonLine: String) {
+        guard case .success(let node) = JSONDocument.parse(jsonLine) else { return nil }
+        self.init(node.jsonValue)
+    }
+
     /// A summary object as `json` writes it; nil for any other JSON (a request line).
     public init?(_ value: JSONValue) {
         guard let summary = value.member("summary") else { return nil }

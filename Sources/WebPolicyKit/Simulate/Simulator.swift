@@ -40,6 +40,8 @@ public struct Simulator: Sendable {
     private let lists: [ContentRuleEngine]
     private let policy: Policy?
     private let suffixes: PublicSuffixList
+    /// How many cores a block of lines is spread over (1: all on the calling thread).
+    public var parallelism = ProcessInfo.processInfo.activeProcessorCount
 
     /// Simulates a policy: its content rules as compile lowers and splits them.
     public init(policy: Policy, publicSuffixList: PublicSuffixList) {
@@ -101,7 +103,7 @@ public struct Simulator: Sendable {
     /// results are decided first, in order; then the block's chunks run on every core, each
     /// from the state its first line inherits, and their results are handed on in order.
     private func run(block entries: [TraceEntry], state: inout PageState, each: (RequestResult) -> Void) {
-        let chunkCount = Swift.min(ProcessInfo.processInfo.activeProcessorCount * 2, entries.count / Self.minimumChunk)
+        let chunkCount = parallelism <= 1 ? 1 : Swift.min(parallelism * 2, entries.count / Self.minimumChunk)
         guard chunkCount > 1 else {
             var caches = [ContentRuleEngine.ConditionCache](repeating: .init(), count: lists.count)
             var domains = DomainCache()
@@ -266,7 +268,7 @@ public struct Simulator: Sendable {
             result.why = .upgradedByRule(upgrade, to: result.finalURL.requestString)
         }
         guard let policy else {
-            if upgradedBy == nil { result.why = result.content.lists.allSatisfy({ $0.matched.isEmpty }) && result.content.second.allSatisfy({ $0.matched.isEmpty }) ? .noRuleMatches : .noSurvivingRule }
+            if upgradedBy == nil { result.why = result.content.lists.allSatisfy(\.matchedNothing) && result.content.second.allSatisfy(\.matchedNothing) ? .noRuleMatches : .noSurvivingRule }
             return result
         }
 

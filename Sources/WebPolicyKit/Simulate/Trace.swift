@@ -46,6 +46,13 @@ public struct Trace: Sendable {
     public var policyPath: String?
     public var policyRange: SourceRange?
     public var entries: [TraceEntry]
+
+    public init(file: SourceFile, policyPath: String? = nil, policyRange: SourceRange? = nil, entries: [TraceEntry]) {
+        self.file = file
+        self.policyPath = policyPath
+        self.policyRange = policyRange
+        self.entries = entries
+    }
 }
 
 /// Parses trace format v1: `[TYPE] URL [key=value ...]` lines, `page URL`, a `policy:` header,

@@ -1,0 +1,54 @@
+import BenchSupport
+import Foundation
+
+/// Brave's ad-block engine (adblock-rust, through the `adblock` package on PyPI), installed
+/// into a throwaway virtual environment and run on the benchmark's trace by brave_adblock.py.
+enum BraveAdblock {
+    struct Result {
+        var engine: String
+        var build: Double
+        var check: Double
+        var requests: Int
+        var blocked: Int
+        var wall: Double
+        var peakMegabytes: Double
+    }
+
+    /// The script beside this file in the sources.
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("brave_adblock.py").path
+
+    static func run(filters: String, trace: String, scratch: URL) -> Swift.Result<Result, BenchError> {
+        guard FileManager.default.fileExists(atPath: script) else { return .failure(BenchError("\(script) is missing")) }
+        // A virtual environment in the temporary folder, kept between runs of the benchmark.
+        let environment = FileManager.default.temporaryDirectory.appendingPathComponent("webpolicy-bench-adblock").path
+        let python = environment + "/bin/python"
+        if (try? CommandTimer.run(python, ["-c", "import adblock"]).0.status) != 0 {
+            guard let system = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: FileManager.default.isExecutableFile) ?? which("python3") else {
+                return .failure(BenchError("no python3 to install it with"))
+            }
+            guard let created = try? CommandTimer.run(system, ["-m", "venv", environment]).0, created.status == 0 else {
+                return .failure(BenchError("python3 -m venv failed (Debian: apt-get install python3-venv)"))
+            }
+            guard let installed = try? CommandTimer.run(python, ["-m", "pip", "install", "--quiet", "adblock"]).0, installed.status == 0 else {
+                return .failure(BenchError("pip install adblock failed (PyPI unreachable?)"))
+            }
+        }
+        guard let (measured, _) = try? CommandTimer.run(python, [script, filters, trace]), measured.status == 0,
+              let object = try? JSONSerialization.jsonObject(with: measured.output) as? [String: Any],
+              let build = object["build_seconds"] as? Double, let check = object["check_seconds"] as? Double,
+              let requests = object["requests"] as? Int, let blocked = object["blocked"] as? Int else {
+            return .failure(BenchError("brave_adblock.py failed"))
+        }
+        return .success(Result(engine: object["engine"] as? String ?? "adblock", build: build, check: check, requests: requests, blocked: blocked,
+                               wall: measured.seconds, peakMegabytes: measured.peakMegabytes))
+    }
+
+    private static func which(_ name: String) -> String? {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/\(name)" }.first(where: FileManager.default.isExecutableFile)
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,148 @@
+import BenchSupport
+import Foundation
+import WebPolicyKit
+
+/// The simulate benchmark on a real list (docs/benchmarks.md): every figure next to a
+/// baseline measured in the same run — reading the trace, and Brave's ad-block engine (the
+/// `adblock` package on PyPI) checking the same requests against the same filters.
+struct RealListBenchmark {
+    let list: String
+    let abp: String?
+    let requests: Int
+    let largeMegabytes: Int
+
+    /// The `webpolicy` built next to this benchmark.
+    static var webpolicy: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("webpolicy").path
+    }
+
+    func run() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webpolicy-simulate-bench-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard FileManager.default.isExecutableFile(atPath: Self.webpolicy) else {
+            throw CocoaError(.executableNotLoadable, userInfo: [NSLocalizedDescriptionKey: "build webpolicy first: swift build -c release"])
+        }
+        let listData = try Data(contentsOf: URL(fileURLWithPath: list))
+        let generator = RealisticTrace(vocabulary: try RealisticTrace.Vocabulary(list: listData))
+        let tracePath = folder.appendingPathComponent("requests.trace").path
+        let pages = try generator.write(requests: requests, toFile: tracePath)
+        let traceBytes = (try FileManager.default.attributesOfItem(atPath: tracePath)[.size] as? Int) ?? 0
+        let ruleCount = (try JSONSerialization.jsonObject(with: listData) as? [Any])?.count ?? 0
+        print("webpolicy-simulate-bench: \((list as NSString).lastPathComponent) (\(Self.count(ruleCount)) rules), \(Self.count(requests)) realistic requests on \(Self.count(pages)) pages, trace \(Self.megabytes(traceBytes)), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+
+        // Baseline: reading the trace and counting its lines, what any tool pays.
+        var lines = 0
+        let read = try CommandTimer.seconds {
+            let data = try Data(contentsOf: URL(fileURLWithPath: tracePath))
+            lines = data.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        }
+        row("baseline: read the trace, count lines", read, "\(Self.rate(Double(lines) / read)) lines/s")
+
+        // End to end, as a user runs it: trace file in, summary out.
+        let startUp = try CommandTimer.run(Self.webpolicy, ["simulate", "-", "--content-rules", list, "--format", "summary"], stdin: "/dev/null").0
+        let endToEnd = try CommandTimer.run(Self.webpolicy, ["simulate", tracePath, "--content-rules", list, "--format", "summary"]).0
+        guard endToEnd.status == 0 || endToEnd.status == 1, let summary = Self.summary(endToEnd.output) else {
+            throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "simulate failed: \(String(decoding: endToEnd.errors.suffix(2000), as: UTF8.self))"])
+        }
+        let blocked = summary.verdicts[Verdict.allCases.firstIndex(of: .block)!]
+        row("end to end: webpolicy simulate, trace in, summary out", endToEnd.seconds,
+            "\(Self.rate(Double(requests) / endToEnd.seconds)) requests/s, peak \(Self.megabytes(endToEnd.peakMegabytes)), \(Self.count(blocked)) blocked (\(Self.percent(blocked, requests)))")
+        row("  of which start-up (load the list, no requests)", startUp.seconds, "peak \(Self.megabytes(startUp.peakMegabytes))")
+
+        // The inner loop: the list loaded and the trace parsed in memory first.
+        var simulator: Simulator?
+        let load = try CommandTimer.seconds {
+            let session = SimulationSession(contentRulesPath: list)
+            simulator = try session.bareSimulator()
+        }
+        guard var simulator else { throw CocoaError(.fileReadCorruptFile) }
+        row("inner loop: load the list", load, "")
+        var entries: [TraceEntry] = []
+        let parse = try CommandTimer.seconds {
+            let stream = try TraceStream(path: tracePath)
+            while let block = stream.nextEntries() { entries += block }
+        }
+        row("inner loop: parse the trace, all cores", parse, "\(Self.rate(Double(entries.count) / parse)) lines/s")
+        let trace = Trace(file: SourceFile(path: tracePath, text: ""), policyPath: nil, policyRange: nil, entries: entries)
+        var innerBlocked = 0
+        let allCores = CommandTimer.seconds { simulator.run(trace) { if $0.verdict == .block { innerBlocked += 1 } } }
+        row("inner loop: simulate, all cores", allCores, "\(Self.rate(Double(entries.count) / allCores)) requests/s")
+        simulator.parallelism = 1
+        let oneCore = CommandTimer.seconds { simulator.run(trace) { _ in } }
+        row("inner loop: simulate, one core", oneCore, "\(Self.rate(Double(entries.count) / oneCore)) requests/s")
+        precondition(innerBlocked == blocked, "the inner loop and the command line disagree: \(innerBlocked) and \(blocked) blocked")
+        // For profiling: WEBPOLICY_BENCH_REPEAT=N runs the one-core inner loop N more times and
+        // stops, so that it dominates a `perf record` of the benchmark.
+        if let repeats = Int(ProcessInfo.processInfo.environment["WEBPOLICY_BENCH_REPEAT"] ?? "") {
+            for _ in 0..<repeats { simulator.run(trace) { _ in } }
+            return
+        }
+        entries = []
+
+        // Brave's engine on the same requests, through its Python binding.
+        var brave: BraveAdblock.Result?
+        if let abp {
+            switch BraveAdblock.run(filters: abp, trace: tracePath, scratch: folder) {
+            case .success(let result):
+                brave = result
+                row("Brave: \(result.engine), build the engine from the filters", result.build, "")
+                row("Brave: check loop, one core (requests read into memory first)", result.check,
+                    "\(Self.rate(Double(result.requests) / result.check)) requests/s, \(Self.count(result.blocked)) blocked (\(Self.percent(result.blocked, result.requests)))")
+                row("Brave: end to end (Python start, build, read, check)", result.wall, "\(Self.rate(Double(result.requests) / result.wall)) requests/s, peak \(Self.megabytes(result.peakMegabytes))")
+            case .failure(let reason):
+                print("  Brave's engine skipped: \(reason)")
+            }
+        } else {
+            print("  Brave's engine skipped: no --abp FILTERS given")
+        }
+
+        // JSON output on the first 20,000 requests.
+        let jsonRequests = min(20_000, requests)
+        let jsonTrace = folder.appendingPathComponent("json.trace").path
+        try generator.write(requests: jsonRequests, toFile: jsonTrace)
+        let (json, jsonBytes) = try CommandTimer.run(Self.webpolicy, ["simulate", jsonTrace, "--content-rules", list, "--format", "json"], discardOutput: false)
+        row("JSON output, \(Self.count(jsonRequests)) requests", json.seconds, "\(Self.count(jsonBytes / jsonRequests)) bytes per request, \(Self.megabytes(jsonBytes)) in all, peak \(Self.megabytes(json.peakMegabytes))")
+
+        // Memory stays flat as the trace grows.
+        if largeMegabytes > 0 {
+            let largeTrace = folder.appendingPathComponent("large.trace").path
+            let largeRequests = Int(Double(requests) * Double(largeMegabytes) * 1_048_576 / Double(max(traceBytes, 1)))
+            try generator.write(requests: largeRequests, toFile: largeTrace)
+            let largeBytes = (try FileManager.default.attributesOfItem(atPath: largeTrace)[.size] as? Int) ?? 0
+            let large = try CommandTimer.run(Self.webpolicy, ["simulate", largeTrace, "--content-rules", list, "--format", "summary"]).0
+            row("flat memory: \(Self.megabytes(largeBytes)) trace, \(Self.count(largeRequests)) requests", large.seconds,
+                "peak \(Self.megabytes(large.peakMegabytes)) (\(Self.megabytes(endToEnd.peakMegabytes)) at \(Self.count(requests)))")
+            try? FileManager.default.removeItem(atPath: largeTrace)
+        }
+
+        print("ratios, same run:")
+        print("  end to end = \(String(format: "%.1f", read / endToEnd.seconds * 100))% of reading speed (\(String(format: "%.0f", endToEnd.seconds / read))× the read)")
+        if let brave {
+            let braveRate = Double(brave.requests) / brave.check
+            print(String(format: "  end to end = %.2f× Brave's check loop; inner loop, all cores = %.2f×; inner loop, one core = %.2f× (one core each)",
+                         Double(requests) / endToEnd.seconds / braveRate, Double(requests) / allCores / braveRate, Double(requests) / oneCore / braveRate))
+            print(String(format: "  end to end = %.2f× Brave end to end", Double(brave.requests) / brave.wall / (Double(requests) / endToEnd.seconds) > 0 ? (Double(requests) / endToEnd.seconds) / (Double(brave.requests) / brave.wall) : 0))
+        }
+    }
+
+    private func row(_ label: String, _ seconds: Double, _ detail: String) {
+        print("  " + label.padding(toLength: 62, withPad: " ", startingAt: 0) + String(format: "%7.2f s  ", seconds) + detail)
+    }
+
+    static func summary(_ output: Data) -> SimulationSummary? {
+        SimulationSummary(jsonLine: String(decoding: output, as: UTF8.self))
+    }
+
+    static func count(_ value: Int) -> String {
+        let formatter = NumberFormatter()
+        formatter.numberStyle = .decimal
+        formatter.groupingSeparator = ","
+        return formatter.string(from: NSNumber(value: value)) ?? "\(value)"
+    }
+
+    static func rate(_ value: Double) -> String { count(Int(value.rounded())) }
+    static func megabytes(_ bytes: Int) -> String { String(format: "%.0f MB", Double(bytes) / 1_048_576) }
+    static func megabytes(_ value: Double) -> String { String(format: "%.0f MB", value) }
+    static func percent(_ part: Int, _ whole: Int) -> String { String(format: "%.1f%%", Double(part) / Double(max(whole, 1)) * 100) }
+}
