@@ -30,7 +30,9 @@ public struct RealisticTrace {
                 let filter = trigger["url-filter"] as? String ?? ""
                 for domain in trigger["if-domain"] as? [String] ?? [] {
                     let site = domain.hasPrefix("*") ? String(domain.dropFirst()) : domain
-                    if site.contains("."), !site.hasSuffix(".") { sites.insert(site) }
+                    // Sites by name: not IP addresses, where subdomains make no sense.
+                    let isAddress = site.split(separator: ".").last?.allSatisfy(\.isNumber) ?? true
+                    if site.contains("."), !site.hasSuffix("."), !isAddress { sites.insert(site) }
                 }
                 guard action == "block", trigger["if-domain"] == nil, trigger["unless-domain"] == nil else { continue }
                 let types = (trigger["resource-type"] as? [String] ?? []).filter { Self.subresourceTypes.contains($0) }
@@ -135,7 +137,7 @@ public struct RealisticTrace {
         let roll = below(100)
         let id = below(100_000)
         switch roll {
-        case 0..<42:
+        case 0..<47:
             // First-party files, from the page's host or a static host of the site.
             let host = below(3) == 0 ? "static.\(site)" : pageHost
             switch below(10) {
@@ -145,17 +147,17 @@ public struct RealisticTrace {
             case 8: return "fetch https://\(host)/api/\(pick(Self.words))?page=\(id % 50)"
             default: return "font https://\(host)/fonts/\(pick(Self.words)).woff2"
             }
-        case 42..<57:
+        case 47..<62:
             let host = pick(Self.cdns)
             return "\(pick(["script", "style-sheet", "font", "image"])) https://\(host)/\(pick(Self.words))/\(id % 40).\(id % 9)/\(pick(Self.words)).min.js"
-        case 57..<71:
+        case 62..<77:
             let host = pick(Self.widgets)
             return "\(pick(["script", "child-document", "image", "fetch"])) https://\(host)/\(pick(["embed", "widgets", "v1", "js"]))/\(pick(Self.words))?id=\(id)"
-        case 71..<78 where !vocabulary.blockedPaths.isEmpty:
+        case 77..<81 where !vocabulary.blockedPaths.isEmpty:
             // A path that a list rule names, on the site itself or a CDN.
             let host = below(2) == 0 ? pageHost : pick(Self.cdns)
             return "\(pick(["script", "image", "fetch"])) https://\(host)\(pick(vocabulary.blockedPaths))?\(pick(Self.words))=\(id)"
-        case 78..<97 where !vocabulary.blockedHosts.isEmpty:
+        case 81..<94 where !vocabulary.blockedHosts.isEmpty:
             // A tracker or ad server the list blocks by host, sometimes on a subdomain of it.
             let (host, types) = pick(vocabulary.blockedHosts)
             let type = types.isEmpty ? pick(["script", "image", "fetch", "ping", "image", "script"]) : pick(types)

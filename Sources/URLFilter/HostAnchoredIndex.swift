@@ -57,7 +57,7 @@ struct HostAnchoredIndex: Sendable {
     }
 
     /// The lowercase name byte a term stands for: a digit, `-`, `_`, `.`, or a letter in both cases.
-    private static func nameByte(_ term: Term) -> UInt8? {
+    static func nameByte(_ term: Term) -> UInt8? {
         guard term.quantifier == .one, case .characterSet(let set) = term.atom, !set.isInverted,
               let (lowest, highest) = set.lowestAndHighest else { return nil }
         let count = set.bitCount
@@ -66,56 +66,20 @@ struct HostAnchoredIndex: Sendable {
         return nil
     }
 
-    /// One name and the filters that have it.
-    private struct Entry: Sendable {
-        var hash: UInt64
-        var name: Range<Int32>
-        var filters: Range<Int32>
-    }
+    /// Per name: each filter's id, and the set the next byte must be in when the tail is that
+    /// one term (nil: run the filter).
+    private let table: NameTable<(id: Int32, exactNext: ASCIISet?)>
 
-    /// Open addressing over `entries`: slot value entry + 1, 0 empty.
-    private var slots: [Int32] = []
-    private var entries: [Entry] = []
-    private var names: [UInt8] = []
-    /// Per filter of an entry: its id, and the set the next byte must be in when the tail is
-    /// that one term (nil: run the filter).
-    private var filters: [(id: Int32, exactNext: ASCIISet?)] = []
-
-    var isEmpty: Bool { entries.isEmpty }
+    var isEmpty: Bool { table.isEmpty }
 
     init(_ splits: [(id: Int32, split: Split)]) {
-        var byName: [[UInt8]: [(id: Int32, exactNext: ASCIISet?)]] = [:]
-        var order: [[UInt8]] = []
-        for (id, split) in splits {
-            if byName[split.name] == nil { order.append(split.name) }
-            byName[split.name, default: []].append((id, split.isWholeTail ? split.next : nil))
-        }
-        var capacity = 16
-        while capacity < order.count * 2 { capacity *= 2 }
-        slots = [Int32](repeating: 0, count: capacity)
-        for name in order {
-            let start = Int32(filters.count)
-            filters += byName[name]!
-            let hash = name.withUnsafeBufferPointer { Self.hash($0, 0..<$0.count) }
-            entries.append(Entry(hash: hash, name: Int32(names.count)..<Int32(names.count + name.count), filters: start..<Int32(filters.count)))
-            names += name
-            var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
-            while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
-            slots[slot] = Int32(entries.count)
-        }
-    }
-
-    /// FNV-1a of the lowercased bytes.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for index in range { hash = (hash ^ UInt64(RequiredLiteral.lowercase(bytes[index]))) &* 0x100_0000_01b3 }
-        return hash
+        table = NameTable(splits.map { ($0.split.name, ($0.id, $0.split.isWholeTail ? $0.split.next : nil)) })
     }
 
     /// The filters whose name sits at one of the places `url` allows: `matched` gets those
     /// decided by the byte after the name, `candidates` those whose tail must still be run.
     func lookUp(_ url: UnsafeBufferPointer<UInt8>, matched: inout [Int32], candidates: inout [Int32]) {
-        guard !entries.isEmpty, let colon = url.firstIndex(of: 0x3A), colon > 0,
+        guard !table.isEmpty, let colon = url.firstIndex(of: 0x3A), colon > 0,
               colon + 2 < url.count, url[colon + 1] == 0x2F, url[colon + 2] == 0x2F else { return }
         var start = colon + 3
         while start < url.count, url[start] == 0x2F { start += 1 }
@@ -138,23 +102,13 @@ struct HostAnchoredIndex: Sendable {
     }
 
     private func find(_ url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, matched: inout [Int32], candidates: inout [Int32]) {
-        let hash = Self.hash(url, range)
-        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-        while slots[slot] != 0 {
-            let entry = entries[Int(slots[slot]) - 1]
-            if entry.hash == hash, entry.name.count == range.count,
-               zip(names[Int(entry.name.lowerBound)..<Int(entry.name.upperBound)], url[range]).allSatisfy({ $0 == RequiredLiteral.lowercase($1) }) {
-                let next: UInt8 = range.upperBound < url.count ? url[range.upperBound] : 0
-                for filter in filters[Int(entry.filters.lowerBound)..<Int(entry.filters.upperBound)] {
-                    if let exactNext = filter.exactNext {
-                        if exactNext.admits(next) { matched.append(filter.id) }
-                    } else {
-                        candidates.append(filter.id)
-                    }
-                }
-                return
+        let next: UInt8 = range.upperBound < url.count ? url[range.upperBound] : 0
+        table.find(url, range) { filter in
+            if let exactNext = filter.exactNext {
+                if exactNext.admits(next) { matched.append(filter.id) }
+            } else {
+                candidates.append(filter.id)
             }
-            slot = (slot + 1) & (slots.count - 1)
         }
     }
 }

@@ -10,6 +10,9 @@
 /// of a real blocklist) are looked up by name instead (`HostAnchoredIndex`); most are decided
 /// by the byte after the name and never need an automaton.
 ///
+/// The regexes WebKit makes of `if-domain` entries are looked up by name too
+/// (`DomainConditionIndex`).
+///
 /// Identical filters (a blocklist repeats many) are compiled and run once: each distinct
 /// filter has an id, and `matchingFilters` answers in ids, so a caller that groups positions
 /// its own way (by condition, say) need not walk every position of a filter that matched.
@@ -23,6 +26,7 @@ public struct URLFilterMatcher: Sendable {
     private var unindexed: [Int32] = []
     private var index: AhoCorasick
     private var hosts: HostAnchoredIndex
+    private var domains: DomainConditionIndex
     /// Distinct filters of each literal.
     private var filtersOfLiteral: [[Int32]] = []
     /// Per position: its distinct filter's id, or -1 for a refused filter (which never matches).
@@ -41,6 +45,7 @@ public struct URLFilterMatcher: Sendable {
         var literals: [(literal: [UInt8], id: Int)] = []
         var universal: [Int32] = []
         var anchored: [(id: Int32, split: HostAnchoredIndex.Split)] = []
+        var domainFilters: [(id: Int32, name: [UInt8], subdomains: Bool)] = []
         var needsAutomaton: [Bool] = []
         filterOfPosition.reserveCapacity(results.count)
         for (position, result) in results.enumerated() {
@@ -66,6 +71,11 @@ public struct URLFilterMatcher: Sendable {
                     needsAutomaton.append(!split.isWholeTail)
                     continue
                 }
+                if let domain = DomainConditionIndex.split(parsed) {
+                    domainFilters.append((id, domain.name, domain.subdomains))
+                    needsAutomaton.append(false)
+                    continue
+                }
                 needsAutomaton.append(true)
                 let literal = RequiredLiteral.best(in: parsed)
                 guard literal.count >= Self.minimumLiteral else {
@@ -89,6 +99,7 @@ public struct URLFilterMatcher: Sendable {
         }
         index = AhoCorasick(literals)
         hosts = HostAnchoredIndex(anchored)
+        domains = DomainConditionIndex(domainFilters)
         let compiled = compile(distinct.indices.filter { needsAutomaton[$0] }.map { distinct[$0] })
         var next = compiled.makeIterator()
         unique = needsAutomaton.map { $0 ? next.next() : nil }
@@ -133,6 +144,7 @@ public struct URLFilterMatcher: Sendable {
         candidates.removeAll(keepingCapacity: true)
         candidates += unindexed
         hosts.lookUp(url, matched: &matched, candidates: &candidates)
+        domains.lookUp(url, matched: &matched)
         if !index.isEmpty {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: url.count) { lowered in
                 for (offset, byte) in url.enumerated() { lowered[offset] = RequiredLiteral.lowercase(byte) }

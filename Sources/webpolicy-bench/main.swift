@@ -1,6 +1,10 @@
 // webpolicy-bench: release-build benchmarks of the lint pipeline (docs/benchmarks.md).
 //
 //   swift run -c release webpolicy-bench [--iterations N] [--size-mb M]
+//   swift run -c release webpolicy-bench --list ../shared/data/real/easy.json [--iterations N]
+//
+// With --list, a real content-blocker list instead (RealListBenchmark.swift): import, lint and
+// compile through the command line next to WebKit's own compile of the same list.
 //
 // Each case is timed N times (median reported). The baseline, measured in the same run on the
 // same bytes, is libyaml merely reading the file's events — the floor any YAML-based linter
@@ -13,15 +17,20 @@ import WebPolicyKit
 struct Options {
     var iterations = 5
     var sizeMB = 10
+    var list: String?
+    var iterationsGiven = false
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
         while let argument = iterator.next() {
             switch argument {
-            case "--iterations": iterations = Int(iterator.next() ?? "") ?? iterations
+            case "--iterations":
+                iterations = Int(iterator.next() ?? "") ?? iterations
+                iterationsGiven = true
+            case "--list": list = iterator.next()
             case "--size-mb": sizeMB = Int(iterator.next() ?? "") ?? sizeMB
             default:
-                FileHandle.standardError.write(Data("usage: webpolicy-bench [--iterations N] [--size-mb M]\n".utf8))
+                FileHandle.standardError.write(Data("usage: webpolicy-bench [--iterations N] [--size-mb M | --list LIST.json]\n".utf8))
                 exit(2)
             }
         }
@@ -89,6 +98,11 @@ func aliasBomb() -> String {
 }
 
 let options = Options(CommandLine.arguments)
+if let list = options.list {
+    // Whole commands of several seconds each: one run unless asked for more.
+    try RealListBenchmark(list: list, iterations: options.iterationsGiven ? max(options.iterations, 1) : 1).run()
+    exit(0)
+}
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webpolicy-bench-\(ProcessInfo.processInfo.processIdentifier)")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }

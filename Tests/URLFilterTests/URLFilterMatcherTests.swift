@@ -176,3 +176,66 @@ struct HostAnchoredFilterTests {
         }
     }
 }
+
+/// The regexes WebKit makes of `if-domain`/`unless-domain` entries are looked up by name: a
+/// matcher of many must answer as each automaton and the reference engine do, on URLs with
+/// several `://`, odd schemes, user info, ports, leading dots and capitals.
+@Suite("domain-condition url-filters")
+struct DomainConditionFilterTests {
+    static let domains = ["example.com", "*example.com", "news.example.com", "*a-b.io", "t_1.net", "*com"]
+
+    static func randomURL(_ generator: inout SplitMix64) -> String {
+        let schemes = ["https://", "http://", "x+y.z://", "+://", "9://", "://", "HTTPS://", "a:b://"]
+        let before = ["", "", "www.", "a.b.", ".", "..", "u:p@", "example.com@", "sub."]
+        let hosts = ["example.com", "EXAMPLE.com", "news.example.com", "notexample.com", "example.com.evil", "a-b.io", "t_1.net", "exämple.com", "com"]
+        let after = ["/", ":443/", "", "?q", "#f", ".", "./", ":", "/?u=https://example.com/"]
+        return [schemes, before, hosts, after].map { $0.randomElement(using: &generator)! }.joined()
+    }
+
+    @Test func aMatcherOfDomainConditionsAgreesWithEachAutomatonAndTheReference() throws {
+        var generator = SplitMix64(state: 0xD0_3A1_4)
+        var matchedSomewhere = 0
+        for _ in 0..<40 {
+            let patterns = (0..<12).map { _ in WebKitDomainPattern.regex(for: Self.domains.randomElement(using: &generator)!) }
+            let results = patterns.map { URLFilterParser.parse($0) }
+            let matcher = URLFilterMatcher(results)
+            let regexes = try patterns.map { try URLFilterMatcherTests.reference($0, caseSensitive: false) }
+            let automata = results.map { result -> CompiledURLFilter? in
+                guard case .filter(let parsed) = result else { return nil }
+                return CompiledURLFilter(parsed)
+            }
+            for _ in 0..<150 {
+                let url = Self.randomURL(&generator)
+                let byAutomaton = patterns.indices.filter { automata[$0]?.matches(url) ?? false }
+                #expect(matcher.matches(url) == byAutomaton, "\(url) \(patterns)")
+                if url.utf8.allSatisfy({ $0 > 0 && $0 < 0x80 }) {
+                    #expect(byAutomaton == patterns.indices.filter { URLFilterMatcherTests.referenceMatches(regexes[$0], url) }, "\(url)")
+                }
+                matchedSomewhere += byAutomaton.count
+            }
+        }
+        #expect(matchedSomewhere > 500)
+    }
+
+    @Test func webKitsDomainRegexesAreIndexed() {
+        for domain in ["example.com", "*example.com"] {
+            guard case .filter(let parsed) = URLFilterParser.parse(WebKitDomainPattern.regex(for: domain)) else {
+                Issue.record("\(domain) does not parse")
+                continue
+            }
+            #expect(DomainConditionIndex.split(parsed)?.subdomains == domain.hasPrefix("*"))
+        }
+    }
+}
+
+/// WebKit `getDomainList`, as webpolicy's parser port writes it (`WebKitDomainCondition`);
+/// repeated here so the URLFilter tests need nothing else.
+enum WebKitDomainPattern {
+    static func regex(for domain: String) -> String {
+        var body = Substring(domain)
+        let includesSubdomains = body.hasPrefix("*")
+        if includesSubdomains { body = body.dropFirst() }
+        let escaped = body.map { "\\{}[.?*$".contains($0) ? "\\\($0)" : String($0) }.joined()
+        return "[a-z][a-z+.-]*:\\/\\/" + (includesSubdomains ? "([^/]*\\.)*" : "") + escaped + "[:/]"
+    }
+}

@@ -1,6 +1,7 @@
 """Real WebKit against webpolicy, part 2: replaying requests.
 
 usage: replay_conformance.py WEBPOLICY [--seed N] [--groups N] [--keep DIR]
+       replay_conformance.py WEBPOLICY --real-list LIST.json --real-trace TRACE [--pages N] [--seed N]
 
 Generates rule lists and pages of requests aimed at them (generate.py, seeded; plus the
 hand-written facts of facts.json), asks
@@ -9,13 +10,18 @@ same requests in a real headless WebKit with the list installed (webkit_replay.p
 Xvfb, through a local recording proxy), and compares: blocked (it never reached the proxy;
 WebKit's console names the content blocker), upgraded (it arrived as https/wss), loaded, and
 whether its cookie was sent (block-cookies). Prints each disagreement with the list, the
-request and both results, then the counts and the seed; exits 1 on any disagreement. With
+request and both results, then the counts and the seed; exits 1 on any disagreement.
+
+With --real-list, the lane for real block lists: a seeded sample of pages of a realistic trace
+(webpolicy-simulate-bench --write-trace) is replayed with that list (EasyList + EasyPrivacy in
+CI), each page a group, instead of generated lists and facts. With
 --keep, each group's list and trace are written to DIR, so
 `webpolicy simulate --content-rules DIR/gN.json DIR/gN.trace` shows webpolicy's side again.
 """
 import argparse
 import json
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -69,6 +75,33 @@ def simulate(webpolicy, list_path, trace_path):
     return requests_of(result.stdout), None
 
 
+def rule_numbers(rules, shown=12):
+    """`#1,#5,…` — a real list matches hundreds of universal rules on every request."""
+    numbers = ["#%d" % (rule["rule"] + 1) for rule in rules]
+    if len(numbers) > shown:
+        numbers = numbers[:shown] + ["... %d more" % (len(numbers) - shown)]
+    return ",".join(numbers) or "none"
+
+
+def simulate_all(webpolicy, list_path, groups):
+    """One `simulate` for many groups that share a list (a real list loads once): each group's
+    trace is its own input, simulated from a fresh web view as on its own."""
+    for group in groups:
+        group._plan(group.raw["page"].lower().startswith("https:"))
+    result = subprocess.run([webpolicy, "simulate", "--content-rules", list_path, "--format", "json"] + [group.trace_path for group in groups],
+                            capture_output=True, text=True)
+    if result.returncode not in (0, 1):
+        for group in groups:
+            group.error = (result.stdout + result.stderr).strip()[-3000:]
+        return
+    by_trace = {}
+    for request in requests_of(result.stdout):
+        by_trace.setdefault(request["trace"], []).append(request)
+    for group in groups:
+        group.predictions = by_trace.get(group.trace_path, [])
+        group.error = None
+
+
 def requests_of(output):
     """The request lines of `simulate --format json`, each with the page's shared record (the
     universal rules written once per page) folded back into its matched rules."""
@@ -109,10 +142,13 @@ class Group:
     def __init__(self, raw, workdir):
         self.raw = raw
         self.id = raw["id"]
-        self.list_path = os.path.join(workdir, self.id + ".json")
         self.trace_path = os.path.join(workdir, self.id + ".trace")
-        with open(self.list_path, "w", encoding="utf-8") as handle:
-            handle.write(raw["list"])
+        if "listFile" in raw:
+            self.list_path = raw["listFile"]
+        else:
+            self.list_path = os.path.join(workdir, self.id + ".json")
+            with open(self.list_path, "w", encoding="utf-8") as handle:
+                handle.write(raw["list"])
         self.error = None
 
     def write_trace(self, lines):
@@ -256,7 +292,7 @@ def compare(group, result, console_lines):
                 webkit += " (console: %s)" % ("content blocker" if confirmed else "nothing; never reached the proxy")
             mine = "%s -> %s, actions %s, rules %s" % (
                 expected, predicted["finalURL"], ",".join(predicted["actions"]) or "none",
-                ",".join("#%d" % (rule["rule"] + 1) for rule in predicted["matchedRules"]) or "none")
+                rule_numbers(predicted["matchedRules"]))
             where = "%s %s%s%s" % (request["type"], request["url"], " method=" + request["method"] if request.get("method") else "",
                                    " in frame " + frame if frame else "")
             disagreements.append((where, "WebKit: " + webkit, "webpolicy: " + mine))
@@ -323,6 +359,33 @@ def facts():
     return groups
 
 
+# Realistic trace types as the runner page makes them: `other` is what sendBeacon is to WebKit;
+# media needs GStreamer codecs and is left out, as in generate.py.
+REAL_TYPES = {"image": "image", "script": "script", "style-sheet": "style-sheet", "font": "font", "fetch": "fetch",
+              "ping": "ping", "other": "beacon", "websocket": "websocket", "popup": "popup"}
+
+
+def realistic_groups(list_path, trace_path, pages, seed):
+    """A seeded sample of `pages` pages of a realistic trace, each a group with the real list:
+    its `page` line is the navigation, its requests what the runner page makes."""
+    found, current = [], None
+    with open(trace_path, encoding="utf-8") as handle:
+        for line in handle:
+            fields = line.split()
+            if not fields or fields[0].startswith("#") or fields[0].startswith("policy:"):
+                continue
+            kind, url = (fields[0], fields[1]) if len(fields) > 1 else ("other", fields[0])
+            if kind == "page":
+                current = {"page": url, "plan": {"requests": [], "frames": []}}
+                found.append(current)
+            elif current is not None and kind == "child-document":
+                current["plan"]["frames"].append({"url": url, "requests": []})
+            elif current is not None and kind in REAL_TYPES:
+                current["plan"]["requests"].append({"type": REAL_TYPES[kind], "url": url})
+    chosen = random.Random(seed).sample(found, min(pages, len(found)))
+    return [dict(group, id="real%d" % index, listFile=os.path.abspath(list_path)) for index, group in enumerate(chosen)]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("webpolicy")
@@ -330,7 +393,12 @@ def main():
     parser.add_argument("--groups", type=int, default=200, help="rule lists to generate (about 12 requests each)")
     parser.add_argument("--keep", help="write each group's list and trace here")
     parser.add_argument("--lanes", type=int, default=5, help="WebKit processes replaying at once")
+    parser.add_argument("--real-list", help="a real content-blocker list: replay pages of --real-trace with it instead")
+    parser.add_argument("--real-trace", help="a realistic trace (webpolicy-simulate-bench --write-trace)")
+    parser.add_argument("--pages", type=int, default=20, help="pages of --real-trace to replay")
     arguments = parser.parse_args()
+    if bool(arguments.real_list) != bool(arguments.real_trace):
+        parser.error("--real-list and --real-trace go together")
     seed = arguments.seed if arguments.seed is not None else int.from_bytes(os.urandom(4), "big")
     webpolicy = os.path.abspath(arguments.webpolicy)
     workdir = arguments.keep or tempfile.mkdtemp(prefix="webpolicy-replay-")
@@ -338,9 +406,17 @@ def main():
     print("replay_conformance: seed %d (rerun with --seed %d)" % (seed, seed), flush=True)
     started = time.time()
 
-    groups = [Group(raw, workdir) for raw in facts() + generate.groups(seed, arguments.groups)]
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        list(pool.map(lambda group: group.prepare(webpolicy), groups))
+    if arguments.real_list:
+        raws = realistic_groups(arguments.real_list, arguments.real_trace, arguments.pages, seed)
+    else:
+        raws = facts() + generate.groups(seed, arguments.groups)
+    groups = [Group(raw, workdir) for raw in raws]
+    if arguments.real_list:
+        # Realistic pages are https with https requests: no upgrade to plan for.
+        simulate_all(webpolicy, os.path.abspath(arguments.real_list), groups)
+    else:
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+            list(pool.map(lambda group: group.prepare(webpolicy), groups))
     failed = [group for group in groups if group.error]
     for group in failed:
         print("DISAGREE %s: webpolicy cannot simulate the list %s: %s" % (group.id, group.list_path, group.error))
@@ -383,7 +459,8 @@ def main():
         if disagreements:
             total_disagreements += len(disagreements)
             fact = " (fact: %s)" % group.raw["fact"] if "fact" in group.raw else ""
-            print("DISAGREE in %s%s (seed %d), page %s, list:\n%s" % (group.id, fact, seed, group.raw["page"], group.raw["list"]))
+            listed = group.raw["list"] if "list" in group.raw else "(the list in %s)" % group.raw["listFile"]
+            print("DISAGREE in %s%s (seed %d), page %s, list:\n%s" % (group.id, fact, seed, group.raw["page"], listed))
             for where, webkit, mine in disagreements:
                 print("  %s\n    %s\n    %s" % (where, webkit, mine))
     cases = sum(compared.values())

@@ -135,11 +135,16 @@ class Replayer:
                 state["error"] = error.message
 
         self.store.save("list-%d" % len(self.filters), GLib.Bytes.new(text.encode("utf-8")), None, done, None)
-        self._wait(lambda: state, 30)
+        # A real block list takes WebKit seconds to compile (EasyList + EasyPrivacy: about 6 s).
+        self._wait(lambda: state, 300)
         self.filters[text] = state
         return state
 
     def replay(self, group, recording):
+        if "listFile" in group:
+            # A real list is named by its file, not carried in every group of the plan.
+            with open(group["listFile"], encoding="utf-8") as handle:
+                group["list"] = handle.read()
         compiled = self.compile(group["list"])
         if "error" in compiled:
             return {"id": group["id"], "compileError": compiled["error"]}
