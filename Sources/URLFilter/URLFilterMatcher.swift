@@ -38,9 +38,14 @@ public struct URLFilterMatcher: Sendable {
     /// `filters[i]` is filter i: parsed, matching everything, or refused (never matches).
     /// `compile` turns the distinct filters into automata; a caller with many can spread that
     /// over its cores (this module stays free of any concurrency library).
-    public init(_ results: [URLFilterParseResult], compile: ([ParsedURLFilter]) -> [CompiledURLFilter] = { $0.map(CompiledURLFilter.init) }) {
-        var distinct: [ParsedURLFilter] = []
+    ///
+    /// `identities`, when given, says which filters are the same (equal numbers for equal
+    /// filters, as a caller that deduplicated their texts knows), so the matcher need not hash
+    /// parsed filters to find out.
+    public init(_ results: consuming [URLFilterParseResult], identities: [Int]? = nil, compile: ([ParsedURLFilter]) -> [CompiledURLFilter] = { $0.map(CompiledURLFilter.init) }) {
+        var toCompile: [ParsedURLFilter] = []
         var uniqueIDs: [ParsedURLFilter: Int32] = [:]
+        var idOfIdentity: [Int: Int32] = [:]
         var literalIDs: [[UInt8]: Int] = [:]
         var literals: [(literal: [UInt8], id: Int)] = []
         var universal: [Int32] = []
@@ -48,7 +53,11 @@ public struct URLFilterMatcher: Sendable {
         var domainFilters: [(id: Int32, name: [UInt8], subdomains: Bool)] = []
         var needsAutomaton: [Bool] = []
         filterOfPosition.reserveCapacity(results.count)
-        for (position, result) in results.enumerated() {
+        for position in results.indices {
+            // Each parsed filter is let go once it is indexed: a real list's parsed terms
+            // outweigh everything the matcher keeps.
+            let result = results[position]
+            results[position] = .matchesEverything
             switch result {
             case .matchesEverything:
                 universal.append(Int32(position))
@@ -56,19 +65,20 @@ public struct URLFilterMatcher: Sendable {
             case .rejected:
                 filterOfPosition.append(-1)
             case .filter(let parsed):
-                if let id = uniqueIDs[parsed] {
+                if let id = identities.map({ idOfIdentity[$0[position]] }) ?? uniqueIDs[parsed] {
                     positionsOfFilter[Int(id)].append(Int32(position))
                     filterOfPosition.append(id)
                     continue
                 }
-                let id = Int32(distinct.count)
-                uniqueIDs[parsed] = id
-                distinct.append(parsed)
+                let id = Int32(positionsOfFilter.count)
+                if let identities { idOfIdentity[identities[position]] = id } else { uniqueIDs[parsed] = id }
                 positionsOfFilter.append([Int32(position)])
                 filterOfPosition.append(id)
+                // Only filters that must run keep their terms, to be compiled.
                 if let split = HostAnchoredIndex.split(parsed) {
                     anchored.append((id, split))
                     needsAutomaton.append(!split.isWholeTail)
+                    if !split.isWholeTail { toCompile.append(parsed) }
                     continue
                 }
                 if let domain = DomainConditionIndex.split(parsed) {
@@ -77,6 +87,7 @@ public struct URLFilterMatcher: Sendable {
                     continue
                 }
                 needsAutomaton.append(true)
+                toCompile.append(parsed)
                 let literal = RequiredLiteral.best(in: parsed)
                 guard literal.count >= Self.minimumLiteral else {
                     unindexed.append(id)
@@ -100,7 +111,8 @@ public struct URLFilterMatcher: Sendable {
         index = AhoCorasick(literals)
         hosts = HostAnchoredIndex(anchored)
         domains = DomainConditionIndex(domainFilters)
-        let compiled = compile(distinct.indices.filter { needsAutomaton[$0] }.map { distinct[$0] })
+        let compiled = compile(toCompile)
+        toCompile = []
         var next = compiled.makeIterator()
         unique = needsAutomaton.map { $0 ? next.next() : nil }
     }

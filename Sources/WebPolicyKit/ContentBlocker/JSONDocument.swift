@@ -219,6 +219,22 @@ public enum JSONDocument {
 
         mutating func parseString() throws -> String {
             advance()  // the opening quote
+            // Most strings have no escape: one scan, one string made from the bytes.
+            let start = index
+            var scan = index
+            var columns = 0
+            while scan < bytes.count {
+                let byte = bytes[scan]
+                if byte == UInt8(ascii: "\"") {
+                    let text = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<scan]), as: UTF8.self) }
+                    index = scan + 1
+                    column += columns + 1
+                    return text
+                }
+                if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                if byte & 0xC0 != 0x80 { columns += 1 }
+                scan += 1
+            }
             var scalars = String.UnicodeScalarView()
             var utf8: [UInt8] = []
             func flush() {

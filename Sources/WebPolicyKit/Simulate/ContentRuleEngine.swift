@@ -117,10 +117,10 @@ public final class ContentRuleEngine: Sendable {
 
     /// `rules`: WebKit JSON rule objects (as compile writes them, or as an imported list holds
     /// them), each with where it came from.
-    public init(rules json: [(rule: JSONValue, origin: RuleOrigin)]) {
+    public init(rules json: consuming [(rule: JSONValue, origin: RuleOrigin)]) {
         var filterTexts: [(text: String, caseSensitive: Bool)] = []
-        var topPatterns: [URLFilterParseResult] = []
-        var framePatterns: [URLFilterParseResult] = []
+        var topPatterns: [(text: String, caseSensitive: Bool)] = []
+        var framePatterns: [(text: String, caseSensitive: Bool)] = []
         var rules: [Rule] = []
         var flags: [(resourceTypes: UInt32, loadTypes: UInt32, loadContexts: UInt32, method: RequestMethod?)] = []
         var conditions: [(kind: ConditionKind, patterns: Range<Int>)?] = []
@@ -144,7 +144,7 @@ public final class ContentRuleEngine: Sendable {
                 let conditionCase = trigger.member(caseKey)?.boolValue ?? false
                 // WebKit `getDomainList`: a domain becomes a top-URL regex.
                 let patterns = entries.compactMap(\.stringValue).map { kind.takesDomains ? WebKitDomainCondition.regex(for: $0) : $0 }
-                let parsed = patterns.map { URLFilterParser.parse($0, caseSensitive: conditionCase) }
+                let parsed = patterns.map { (text: $0, caseSensitive: conditionCase) }
                 if isFrame {
                     condition = (kind, framePatterns.count..<(framePatterns.count + parsed.count))
                     framePatterns += parsed
@@ -163,8 +163,13 @@ public final class ContentRuleEngine: Sendable {
             conditions.append(condition)
         }
         // A blocklist has tens of thousands of filters: parse and compile them on every core.
-        let filters = filterTexts.parallelMap { URLFilterParser.parse($0.text, caseSensitive: $0.caseSensitive) }
-        let matcher = URLFilterMatcher(filters, compile: { $0.parallelMap(minimumChunk: 64, CompiledURLFilter.init) })
+        // The JSON is read; what follows builds automata and indexes, better without it.
+        json = []
+        // A blocklist repeats filters (`.*` thousands of times): each distinct text is parsed
+        // once, and the matcher is told which are the same instead of hashing parsed filters.
+        let (filters, identities) = Self.parseDistinct(filterTexts)
+        filterTexts = []
+        let matcher = URLFilterMatcher(consume filters, identities: identities, compile: { $0.parallelMap(minimumChunk: 64, CompiledURLFilter.init) })
         var generalRulesOfFilter = [[Int32]](repeating: [], count: matcher.filterCount)
         var ifTopRulesOfFilter = [[Int32]](repeating: [], count: matcher.filterCount)
         for (rule, filter) in matcher.filterOfPosition.enumerated() where filter >= 0 {
@@ -195,8 +200,10 @@ public final class ContentRuleEngine: Sendable {
         var isActivatedUniversal = [Bool](repeating: false, count: rules.count)
         for rule in pageUniversal where isActivated(rule) { isActivatedUniversal[Int(rule)] = true }
         self.isActivatedUniversal = isActivatedUniversal
-        topConditions = URLFilterMatcher(topPatterns, compile: { $0.parallelMap(minimumChunk: 64, CompiledURLFilter.init) })
-        frameConditions = URLFilterMatcher(framePatterns)
+        let (topParsed, topIdentities) = Self.parseDistinct(topPatterns)
+        topConditions = URLFilterMatcher(topParsed, identities: topIdentities, compile: { $0.parallelMap(minimumChunk: 64, CompiledURLFilter.init) })
+        let (frameParsed, frameIdentities) = Self.parseDistinct(framePatterns)
+        frameConditions = URLFilterMatcher(frameParsed, identities: frameIdentities)
     }
 
     /// Per page: condition results for the last top and frame URLs seen, and the universal
@@ -480,6 +487,22 @@ public final class ContentRuleEngine: Sendable {
             cache.heldUniversal = held
             cache.activeUniversal = activated.isEmpty ? held : Self.merge(held, activated)
         }
+    }
+
+    /// Parse results per filter, each distinct text parsed once (on every core), and the
+    /// number of each filter's distinct text.
+    static func parseDistinct(_ texts: [(text: String, caseSensitive: Bool)]) -> ([URLFilterParseResult], [Int]) {
+        var identityOf: [String: Int] = [:]
+        var distinct: [(text: String, caseSensitive: Bool)] = []
+        let identities = texts.map { text in
+            let key = (text.caseSensitive ? "1" : "0") + text.text
+            if let known = identityOf[key] { return known }
+            identityOf[key] = distinct.count
+            distinct.append(text)
+            return distinct.count - 1
+        }
+        let parsed = distinct.parallelMap { URLFilterParser.parse($0.text, caseSensitive: $0.caseSensitive) }
+        return (identities.map { parsed[$0] }, identities)
     }
 
     private static func needsTopMatch(_ kind: ConditionKind?) -> Bool { kind == .ifDomain || kind == .ifTopURL }

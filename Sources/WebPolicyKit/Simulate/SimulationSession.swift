@@ -180,11 +180,18 @@ public struct SimulationSession {
 
     private func bareSimulator(_ path: String, suffixes: PublicSuffixList, problems: inout [Diagnostic], sources: inout [String: SourceFile]) -> Simulator? {
         guard let file = read(path, expecting: .contentBlockerList, problems: &problems, sources: &sources) else { return nil }
-        let imported = ContentBlockerImporter.parseList(file)
-        problems += imported.diagnostics.filter { $0.severity == .error }
-        guard let rules = imported.rules else { return nil }
-        return Simulator(contentRules: rules.map { rule in
-            (rule.node.jsonValue, RuleOrigin(index: rule.index, id: nil, location: file.location(rule.node.range)))
-        }, publicSuffixList: suffixes)
+        var rules: [(rule: JSONValue, origin: RuleOrigin)]
+        do {
+            // The positioned tree goes once the rules are values: a real list's tree is larger
+            // than everything simulate builds from it.
+            let imported = ContentBlockerImporter.parseList(file)
+            let errors = imported.diagnostics.filter { $0.severity == .error }
+            problems += errors
+            guard let parsed = imported.rules else { return nil }
+            rules = parsed.map { rule in (rule.node.jsonValue, RuleOrigin(index: rule.index, id: nil, location: file.location(rule.node.range))) }
+            // The list's text stays only to quote a problem.
+            if errors.isEmpty { sources[path] = nil }
+        }
+        return Simulator(contentRules: consume rules, publicSuffixList: suffixes)
     }
 }

@@ -60,8 +60,8 @@ public struct Simulator: Sendable {
     }
 
     /// Simulates a bare content-blocker list: only what WebKit itself does.
-    public init(contentRules: [(rule: JSONValue, origin: RuleOrigin)], publicSuffixList: PublicSuffixList) {
-        lists = [ContentRuleEngine(rules: contentRules)]
+    public init(contentRules: consuming [(rule: JSONValue, origin: RuleOrigin)], publicSuffixList: PublicSuffixList) {
+        lists = [ContentRuleEngine(rules: consume contentRules)]
         policy = nil
         suffixes = publicSuffixList
     }
