@@ -75,7 +75,9 @@ struct RealListBenchmark {
         // For profiling: WEBPOLICY_BENCH_REPEAT=N runs the one-core inner loop N more times and
         // stops, so that it dominates a `perf record` of the benchmark.
         if let repeats = Int(ProcessInfo.processInfo.environment["WEBPOLICY_BENCH_REPEAT"] ?? "") {
-            for _ in 0..<repeats { simulator.run(trace) { _ in } }
+            simulator.parallelism = Int(ProcessInfo.processInfo.environment["WEBPOLICY_BENCH_THREADS"] ?? "") ?? 1
+            let repeated = CommandTimer.seconds { for _ in 0..<repeats { simulator.run(trace) { _ in } } }
+            row("repeated inner loop, \(simulator.parallelism) thread(s)", repeated, "\(Self.rate(Double(entries.count * repeats) / repeated)) requests/s")
             return
         }
         entries = []

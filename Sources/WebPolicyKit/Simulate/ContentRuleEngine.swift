@@ -114,6 +114,9 @@ public final class ContentRuleEngine: Sendable {
     private let pageUniversalUnlessActivated: [Int32]
     /// Per rule: whether it is page-universal and activated by an entry.
     private let isActivatedUniversal: [Bool]
+    /// Whether every one of `pageUniversalUnlessActivated` holds on every page (none has a
+    /// condition): then they need no checking, page after page.
+    private let heldAlwaysHold: Bool
 
     /// `rules`: WebKit JSON rule objects (as compile writes them, or as an imported list holds
     /// them), each with where it came from.
@@ -200,6 +203,7 @@ public final class ContentRuleEngine: Sendable {
         var isActivatedUniversal = [Bool](repeating: false, count: rules.count)
         for rule in pageUniversal where isActivated(rule) { isActivatedUniversal[Int(rule)] = true }
         self.isActivatedUniversal = isActivatedUniversal
+        heldAlwaysHold = pageUniversalUnlessActivated.allSatisfy { conditions[Int($0)] == nil }
         let (topParsed, topIdentities) = Self.parseDistinct(topPatterns)
         topConditions = URLFilterMatcher(topParsed, identities: topIdentities, compile: { $0.parallelMap(minimumChunk: 64, CompiledURLFilter.init) })
         let (frameParsed, frameIdentities) = Self.parseDistinct(framePatterns)
@@ -219,6 +223,9 @@ public final class ContentRuleEngine: Sendable {
         /// By kind of load (`loadKey`): what the active universal rules do to such a load. A
         /// page meets a handful of kinds; a list is searched faster than a hash is computed.
         var universal: [(key: UInt64, match: UniversalMatch)] = []
+        /// Results of pages before, by their active rules and kind of load: most pages of a
+        /// trace have the same active universal rules, and need not work them out again.
+        var recentUniversal: [(active: [Int32], held: [Int32], key: UInt64, match: UniversalMatch)] = []
         /// Reused from load to load, so that matching allocates nothing.
         var filters: [Int32] = []
         var scratch: [Int32] = []
@@ -361,6 +368,17 @@ public final class ContentRuleEngine: Sendable {
         guard !cache.activeUniversal.isEmpty else { return nil }
         let key = Self.loadKey(load)
         for entry in cache.universal where entry.key == key { return entry.match }
+        if let recent = cache.recentUniversal.first(where: { $0.key == key && $0.active == cache.activeUniversal && $0.held == cache.heldUniversal }) {
+            cache.universal.append((key, recent.match))
+            return recent.match
+        }
+        let match = newUniversalMatch(load, key, &cache)
+        cache.recentUniversal.append((cache.activeUniversal, cache.heldUniversal, key, match))
+        if cache.recentUniversal.count > 32 { cache.recentUniversal.removeFirst() }
+        return match
+    }
+
+    private func newUniversalMatch(_ load: ContentLoad, _ key: UInt64, _ cache: inout ConditionCache) -> UniversalMatch {
         let matched = cache.activeUniversal.filter { flagsMatch(Int($0), load) }
         // Kinds of load that meet the same rules share one result.
         if let same = cache.universal.first(where: { $0.match.matched == matched })?.match {
@@ -482,7 +500,7 @@ public final class ContentRuleEngine: Sendable {
             cache.universal = []
             // A real list has thousands of per-site universal rules: only the page's active
             // ones are looked at, not every one of them on every page.
-            let held = pageUniversalUnlessActivated.filter { conditionHolds(Int($0), cache) }
+            let held = heldAlwaysHold ? pageUniversalUnlessActivated : pageUniversalUnlessActivated.filter { conditionHolds(Int($0), cache) }
             let activated = cache.top!.activeIfTopRules.filter { isActivatedUniversal[Int($0)] }
             cache.heldUniversal = held
             cache.activeUniversal = activated.isEmpty ? held : Self.merge(held, activated)
