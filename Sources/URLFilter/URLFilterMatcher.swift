@@ -38,83 +38,143 @@ public struct URLFilterMatcher: Sendable {
     /// `filters[i]` is filter i: parsed, matching everything, or refused (never matches).
     /// `compile` turns the distinct filters into automata; a caller with many can spread that
     /// over its cores (this module stays free of any concurrency library).
-    ///
-    /// `identities`, when given, says which filters are the same (equal numbers for equal
-    /// filters, as a caller that deduplicated their texts knows), so the matcher need not hash
-    /// parsed filters to find out.
-    public init(_ results: consuming [URLFilterParseResult], identities: [Int]? = nil, compile: ([ParsedURLFilter]) -> [CompiledURLFilter] = { $0.map(CompiledURLFilter.init) }) {
-        var toCompile: [ParsedURLFilter] = []
+    public init(_ results: [URLFilterParseResult], compile: ([ParsedURLFilter]) -> [CompiledURLFilter] = { $0.map(CompiledURLFilter.init) }) {
+        var builder = Builder()
         var uniqueIDs: [ParsedURLFilter: Int32] = [:]
-        var idOfIdentity: [Int: Int32] = [:]
+        for (position, result) in results.enumerated() {
+            if case .filter(let parsed) = result, let id = uniqueIDs[parsed] {
+                builder.repeatFilter(id, at: position)
+            } else if let id = builder.add(result, at: position) {
+                if case .filter(let parsed) = result { uniqueIDs[parsed] = id }
+            }
+        }
+        self.init(builder, compile: compile)
+    }
+
+    /// Filters given by number, for a caller that holds many as texts: `identities[i]` says
+    /// which filters are the same (equal numbers for equal texts), and `parse` parses the
+    /// filters at the positions asked, a batch at a time — the first of each identity only —
+    /// so that only one batch's parsed terms are alive at once (a real list's parsed terms
+    /// outweigh everything the matcher keeps) and no parsed filter is hashed.
+    public init(identities: [Int], batch: Int = 4_096, parse: ([Int]) -> [URLFilterParseResult],
+                compile: ([ParsedURLFilter]) -> [CompiledURLFilter] = { $0.map(CompiledURLFilter.init) }) {
+        var builder = Builder()
+        /// What each identity turned out to be: a filter's id, or -1 refused, -2 universal.
+        var kindOfIdentity: [Int: Int32] = [:]
+        var start = 0
+        while start < identities.count {
+            let range = start..<min(start + batch, identities.count)
+            start = range.upperBound
+            var firsts: [Int] = []
+            var seen = Set<Int>()
+            for position in range where kindOfIdentity[identities[position]] == nil && seen.insert(identities[position]).inserted {
+                firsts.append(position)
+            }
+            var parsed = parse(firsts)
+            var next = 0
+            for position in range {
+                let identity = identities[position]
+                if let kind = kindOfIdentity[identity] {
+                    switch kind {
+                    case -2: builder.add(.matchesEverything, at: position)
+                    case -1: builder.add(.rejected(URLFilterProblem(status: .emptyPattern, span: URLFilterSpan(offset: 0, length: 0))), at: position)
+                    default: builder.repeatFilter(kind, at: position)
+                    }
+                    continue
+                }
+                let result = parsed[next]
+                parsed[next] = .matchesEverything
+                next += 1
+                switch result {
+                case .matchesEverything: kindOfIdentity[identity] = -2
+                case .rejected: kindOfIdentity[identity] = -1
+                case .filter: break
+                }
+                if let id = builder.add(result, at: position) { kindOfIdentity[identity] = id }
+            }
+        }
+        self.init(builder, compile: compile)
+    }
+
+    /// Everything the matcher keeps, gathered filter by filter.
+    private struct Builder {
+        var toCompile: [ParsedURLFilter] = []
         var literalIDs: [[UInt8]: Int] = [:]
         var literals: [(literal: [UInt8], id: Int)] = []
         var universal: [Int32] = []
         var anchored: [(id: Int32, split: HostAnchoredIndex.Split)] = []
         var domainFilters: [(id: Int32, name: [UInt8], subdomains: Bool)] = []
         var needsAutomaton: [Bool] = []
-        filterOfPosition.reserveCapacity(results.count)
-        for position in results.indices {
-            // Each parsed filter is let go once it is indexed: a real list's parsed terms
-            // outweigh everything the matcher keeps.
-            let result = results[position]
-            results[position] = .matchesEverything
-            switch result {
-            case .matchesEverything:
-                universal.append(Int32(position))
-                filterOfPosition.append(-2)
-            case .rejected:
-                filterOfPosition.append(-1)
-            case .filter(let parsed):
-                if let id = identities.map({ idOfIdentity[$0[position]] }) ?? uniqueIDs[parsed] {
-                    positionsOfFilter[Int(id)].append(Int32(position))
-                    filterOfPosition.append(id)
-                    continue
-                }
-                let id = Int32(positionsOfFilter.count)
-                if let identities { idOfIdentity[identities[position]] = id } else { uniqueIDs[parsed] = id }
-                positionsOfFilter.append([Int32(position)])
-                filterOfPosition.append(id)
-                // Only filters that must run keep their terms, to be compiled.
-                if let split = HostAnchoredIndex.split(parsed) {
-                    anchored.append((id, split))
-                    needsAutomaton.append(!split.isWholeTail)
-                    if !split.isWholeTail { toCompile.append(parsed) }
-                    continue
-                }
-                if let domain = DomainConditionIndex.split(parsed) {
-                    domainFilters.append((id, domain.name, domain.subdomains))
-                    needsAutomaton.append(false)
-                    continue
-                }
-                needsAutomaton.append(true)
-                toCompile.append(parsed)
-                let literal = RequiredLiteral.best(in: parsed)
-                guard literal.count >= Self.minimumLiteral else {
-                    unindexed.append(id)
-                    continue
-                }
-                if let literalID = literalIDs[literal] {
-                    filtersOfLiteral[literalID].append(id)
-                } else {
-                    literalIDs[literal] = filtersOfLiteral.count
-                    literals.append((literal, filtersOfLiteral.count))
-                    filtersOfLiteral.append([id])
-                }
-            }
+        var positionsOfFilter: [[Int32]] = []
+        var filterOfPosition: [Int32] = []
+        var unindexed: [Int32] = []
+        var filtersOfLiteral: [[Int32]] = []
+
+        /// Another position of a filter already added.
+        mutating func repeatFilter(_ id: Int32, at position: Int) {
+            positionsOfFilter[Int(id)].append(Int32(position))
+            filterOfPosition.append(id)
         }
-        if !universal.isEmpty {
+
+        /// A new filter (its id), or a universal or refused one (nil). Positions come in order.
+        @discardableResult
+        mutating func add(_ result: URLFilterParseResult, at position: Int) -> Int32? {
+            guard case .filter(let parsed) = result else {
+                if case .matchesEverything = result { universal.append(Int32(position)) }
+                filterOfPosition.append(result.status == .matchesEverything ? -2 : -1)
+                return nil
+            }
+            let id = Int32(positionsOfFilter.count)
+            positionsOfFilter.append([Int32(position)])
+            filterOfPosition.append(id)
+            // Only filters that must run keep their terms, to be compiled.
+            if let split = HostAnchoredIndex.split(parsed) {
+                anchored.append((id, split))
+                needsAutomaton.append(!split.isWholeTail)
+                if !split.isWholeTail { toCompile.append(parsed) }
+                return id
+            }
+            if let domain = DomainConditionIndex.split(parsed) {
+                domainFilters.append((id, domain.name, domain.subdomains))
+                needsAutomaton.append(false)
+                return id
+            }
+            needsAutomaton.append(true)
+            toCompile.append(parsed)
+            let literal = RequiredLiteral.best(in: parsed)
+            guard literal.count >= URLFilterMatcher.minimumLiteral else {
+                unindexed.append(id)
+                return id
+            }
+            if let literalID = literalIDs[literal] {
+                filtersOfLiteral[literalID].append(id)
+            } else {
+                literalIDs[literal] = filtersOfLiteral.count
+                literals.append((literal, filtersOfLiteral.count))
+                filtersOfLiteral.append([id])
+            }
+            return id
+        }
+    }
+
+    private init(_ builder: consuming Builder, compile: ([ParsedURLFilter]) -> [CompiledURLFilter]) {
+        positionsOfFilter = builder.positionsOfFilter
+        filterOfPosition = builder.filterOfPosition
+        unindexed = builder.unindexed
+        filtersOfLiteral = builder.filtersOfLiteral
+        if !builder.universal.isEmpty {
             let id = Int32(positionsOfFilter.count)
             universalID = id
-            positionsOfFilter.append(universal)
-            for position in universal { filterOfPosition[Int(position)] = id }
+            positionsOfFilter.append(builder.universal)
+            for position in builder.universal { filterOfPosition[Int(position)] = id }
         }
-        index = AhoCorasick(literals)
-        hosts = HostAnchoredIndex(anchored)
-        domains = DomainConditionIndex(domainFilters)
-        let compiled = compile(toCompile)
-        toCompile = []
+        index = AhoCorasick(builder.literals)
+        hosts = HostAnchoredIndex(builder.anchored)
+        domains = DomainConditionIndex(builder.domainFilters)
+        let compiled = compile(builder.toCompile)
+        builder.toCompile = []
         var next = compiled.makeIterator()
-        unique = needsAutomaton.map { $0 ? next.next() : nil }
+        unique = builder.needsAutomaton.map { $0 ? next.next() : nil }
     }
 
     public var count: Int { filterOfPosition.count }

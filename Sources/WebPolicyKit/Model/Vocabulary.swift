@@ -89,3 +89,73 @@ public enum Distribution: String, CaseIterable, Sendable {
     case enterprise
     case development
 }
+
+/// A vocabulary whose values have a position, known without searching `allCases` (which
+/// builds its array on every call): the simulator turns flags into bits for every request.
+protocol Ordinal: CaseIterable, Equatable {
+    /// The value's position in `allCases`.
+    var ordinal: Int { get }
+}
+
+extension ContentActionType: Ordinal {
+    var ordinal: Int {
+        switch self {
+        case .block: return 0
+        case .blockCookies: return 1
+        case .cssDisplayNone: return 2
+        case .ignorePreviousRules: return 3
+        case .ignoreFollowingRules: return 4
+        case .makeHTTPS: return 5
+        case .notify: return 6
+        case .redirect: return 7
+        case .modifyHeaders: return 8
+        }
+    }
+}
+
+extension ResourceType: Ordinal {
+    var ordinal: Int {
+        switch self {
+        case .document: return 0
+        case .topDocument: return 1
+        case .childDocument: return 2
+        case .image: return 3
+        case .styleSheet: return 4
+        case .script: return 5
+        case .font: return 6
+        case .raw: return 7
+        case .svgDocument: return 8
+        case .media: return 9
+        case .popup: return 10
+        case .ping: return 11
+        case .fetch: return 12
+        case .websocket: return 13
+        case .other: return 14
+        case .cspReport: return 15
+        }
+    }
+}
+
+extension LoadType: Ordinal {
+    var ordinal: Int { self == .firstParty ? 0 : 1 }
+}
+
+extension LoadContext: Ordinal {
+    var ordinal: Int { self == .topFrame ? 0 : 1 }
+}
+
+extension RequestMethod: Ordinal {
+    var ordinal: Int {
+        switch self {
+        case .get: return 0
+        case .head: return 1
+        case .options: return 2
+        case .trace: return 3
+        case .put: return 4
+        case .delete: return 5
+        case .post: return 6
+        case .patch: return 7
+        case .connect: return 8
+        }
+    }
+}

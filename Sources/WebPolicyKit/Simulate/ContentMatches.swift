@@ -39,18 +39,36 @@ public struct ContentMatches: Sendable {
         }
     }
 
+    /// The acting results' summaries, in order, without building an array of them: this runs
+    /// for every request.
+    private func forEachActing(_ body: (ContentRuleEngine.ListResult) -> Bool) {
+        if combination != .popupNavigated {
+            for list in lists where !body(list) { return }
+        }
+        if combination == .ping || combination == .popupNavigated {
+            for list in second where !body(list) { return }
+        }
+    }
+
     func has(_ type: ContentActionType) -> Bool {
         if combination == .popupBlocked { return type == .block }
-        return acting.contains { $0.summary.has(type) }
+        var found = false
+        forEachActing { list in
+            found = list.summary.has(type)
+            return !found
+        }
+        return found
     }
 
     /// The first surviving rule of a type, in list order.
     func first(_ type: ContentActionType) -> RuleOrigin? {
-        for list in acting {
+        var origin: RuleOrigin?
+        forEachActing { list in
             let rule = type == .block ? list.summary.firstBlock : type == .makeHTTPS ? list.summary.firstUpgrade : -1
-            if rule >= 0 { return list.engine.origin(of: rule) }
+            if rule >= 0 { origin = list.engine.origin(of: rule) }
+            return origin == nil
         }
-        return nil
+        return origin
     }
 
     /// The surviving actions, in the order block, block-cookies, css-display-none, make-https,

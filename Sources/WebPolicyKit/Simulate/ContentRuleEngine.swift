@@ -169,10 +169,9 @@ public final class ContentRuleEngine: Sendable {
         // The JSON is read; what follows builds automata and indexes, better without it.
         json = []
         // A blocklist repeats filters (`.*` thousands of times): each distinct text is parsed
-        // once, and the matcher is told which are the same instead of hashing parsed filters.
-        let (filters, identities) = Self.parseDistinct(filterTexts)
+        // once, a batch at a time on every core, and the matcher is told which are the same.
+        let matcher = Self.matcher(filterTexts)
         filterTexts = []
-        let matcher = URLFilterMatcher(consume filters, identities: identities, compile: { $0.parallelMap(minimumChunk: 64, CompiledURLFilter.init) })
         var generalRulesOfFilter = [[Int32]](repeating: [], count: matcher.filterCount)
         var ifTopRulesOfFilter = [[Int32]](repeating: [], count: matcher.filterCount)
         for (rule, filter) in matcher.filterOfPosition.enumerated() where filter >= 0 {
@@ -204,10 +203,8 @@ public final class ContentRuleEngine: Sendable {
         for rule in pageUniversal where isActivated(rule) { isActivatedUniversal[Int(rule)] = true }
         self.isActivatedUniversal = isActivatedUniversal
         heldAlwaysHold = pageUniversalUnlessActivated.allSatisfy { conditions[Int($0)] == nil }
-        let (topParsed, topIdentities) = Self.parseDistinct(topPatterns)
-        topConditions = URLFilterMatcher(topParsed, identities: topIdentities, compile: { $0.parallelMap(minimumChunk: 64, CompiledURLFilter.init) })
-        let (frameParsed, frameIdentities) = Self.parseDistinct(framePatterns)
-        frameConditions = URLFilterMatcher(frameParsed, identities: frameIdentities)
+        topConditions = Self.matcher(topPatterns)
+        frameConditions = Self.matcher(framePatterns)
     }
 
     /// Per page: condition results for the last top and frame URLs seen, and the universal
@@ -397,7 +394,7 @@ public final class ContentRuleEngine: Sendable {
     /// What tells loads apart for the flags of a trigger: type, party, frame and method.
     private static func loadKey(_ load: ContentLoad) -> UInt64 {
         UInt64(load.typeBit) | UInt64(load.loadTypeBit) << 32 | UInt64(load.contextBit) << 40
-            | UInt64(load.method.map { RequestMethod.allCases.firstIndex(of: $0)! + 1 } ?? 0) << 48
+            | UInt64(load.method.map { $0.ordinal + 1 } ?? 0) << 48
     }
 
     /// WebKit `actionsFromContentRuleList`: `ignore-following-rules` first (everything after the
@@ -507,20 +504,19 @@ public final class ContentRuleEngine: Sendable {
         }
     }
 
-    /// Parse results per filter, each distinct text parsed once (on every core), and the
-    /// number of each filter's distinct text.
-    static func parseDistinct(_ texts: [(text: String, caseSensitive: Bool)]) -> ([URLFilterParseResult], [Int]) {
+    /// A matcher of url-filter texts: equal texts are one filter, parsed once, a batch at a
+    /// time on every core, and compiled on every core.
+    static func matcher(_ texts: [(text: String, caseSensitive: Bool)]) -> URLFilterMatcher {
         var identityOf: [String: Int] = [:]
-        var distinct: [(text: String, caseSensitive: Bool)] = []
         let identities = texts.map { text in
             let key = (text.caseSensitive ? "1" : "0") + text.text
             if let known = identityOf[key] { return known }
-            identityOf[key] = distinct.count
-            distinct.append(text)
-            return distinct.count - 1
+            identityOf[key] = identityOf.count
+            return identityOf.count - 1
         }
-        let parsed = distinct.parallelMap { URLFilterParser.parse($0.text, caseSensitive: $0.caseSensitive) }
-        return (identities.map { parsed[$0] }, identities)
+        return URLFilterMatcher(identities: identities, parse: { positions in
+            positions.parallelMap(minimumChunk: 64) { URLFilterParser.parse(texts[$0].text, caseSensitive: texts[$0].caseSensitive) }
+        }, compile: { $0.parallelMap(minimumChunk: 64, CompiledURLFilter.init) })
     }
 
     private static func needsTopMatch(_ kind: ConditionKind?) -> Bool { kind == .ifDomain || kind == .ifTopURL }
@@ -585,6 +581,8 @@ public final class ContentRuleEngine: Sendable {
 
 /// One bit per value of a flag vocabulary, by its position in `allCases`.
 enum FlagMask {
+    static func bit<T: Ordinal>(_ value: T) -> UInt32 { UInt32(1) << UInt32(value.ordinal) }
+
     static func bit<T: CaseIterable & Equatable>(_ value: T) -> UInt32 {
         UInt32(1) << UInt32(T.allCases.firstIndex(of: value).map { T.allCases.distance(from: T.allCases.startIndex, to: $0) } ?? 0)
     }

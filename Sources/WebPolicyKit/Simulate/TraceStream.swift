@@ -22,7 +22,7 @@ public final class TraceStream {
     /// without line breaks must not be read whole.
     public static let maximumLineLength = 1 << 20
     /// Lines per block: enough to keep every core busy, few enough to keep memory flat.
-    public static let blockLines = 32_768
+    public static let blockLines = 16_384
 
     private let handle: FileHandle
     private var buffer: [UInt8] = []
@@ -34,9 +34,15 @@ public final class TraceStream {
     /// A `\r` ended the previous block: a `\n` starting this one belongs to it.
     private var pendingCarriageReturn = false
 
+    /// Lines per block and bytes per read; small values let tests cross every boundary.
+    private let blockSize: Int
+    private let readSize: Int
+
     /// Opens the trace; `-` is standard input.
-    public init(path: String) throws(InputError) {
+    public init(path: String, blockLines: Int = TraceStream.blockLines, readSize: Int = 1 << 20) throws(InputError) {
         self.path = path
+        blockSize = blockLines
+        self.readSize = readSize
         displayPath = path == "-" ? "<stdin>" : path
         assembler = TraceParser.Assembler(path: path)
         if path == "-" {
@@ -61,11 +67,12 @@ public final class TraceStream {
     public static let maximumProblems = 1_000
 
     /// Reads and parses lines until there are some entries, or the trace ends (nil). Problems
-    /// go to `problems`; once there is one, entries are no longer handed out (a simulation
-    /// would go on from a wrong state), but the rest is still read for its problems.
+    /// go to `problems`; the entries before the first problem are handed out, none after it
+    /// (a simulation would go on from a wrong state), but the rest is still read for its
+    /// problems.
     public func nextEntries() -> [TraceEntry]? {
         while true {
-            if assembler.problems.isEmpty, !assembler.entries.isEmpty { return assembler.takeEntries() }
+            if !assembler.entries.isEmpty { return assembler.takeEntries() }
             guard !isFinished, let block = readBlock() else {
                 finish()
                 return nil
@@ -89,9 +96,10 @@ public final class TraceStream {
     private func add(_ lines: [ParsedLine]) {
         for outcome in lines {
             let before = assembler.problems.count
+            // After the first problem, lines are read for their problems only.
+            if before > 0, case .entry = outcome.line { continue }
             assembler.add(outcome.line)
             if assembler.problems.count > before { problemLines[outcome.number] = outcome.text() }
-            if !assembler.problems.isEmpty { _ = assembler.takeEntries() }
         }
         if assembler.problems.count >= Self.maximumProblems { isFinished = true }
     }
@@ -140,11 +148,15 @@ public final class TraceStream {
     }
 
     /// The next block of whole lines, or nil at the end of the input.
-    private func readBlock(maximumLines: Int = TraceStream.blockLines) -> Block? {
+    private func readBlock(maximumLines: Int? = nil) -> Block? {
+        let maximumLines = maximumLines ?? blockSize
         var lines: [(range: Range<Int>, number: Int)] = []
         var block: [UInt8] = []
+        var needsMore = false
         while lines.count < maximumLines {
-            if !fill() { break }
+            // Read when the buffer runs low, or when what is left is an unfinished line.
+            if !fill(needsMore || buffer.count - bufferStart < readSize) { break }
+            needsMore = true
             // Split what is buffered into lines; keep an unfinished last line for later.
             let consumed = buffer.withUnsafeBufferPointer { bytes -> Int in
                 var index = bufferStart
@@ -190,7 +202,8 @@ public final class TraceStream {
             }
             block += buffer[bufferStart..<consumed]
             bufferStart = consumed
-            if buffer.count - bufferStart > Self.maximumLineLength {
+            // Every whole line was taken and what is left is still not a line.
+            if lines.count < maximumLines, buffer.count - bufferStart > Self.maximumLineLength {
                 fail("line \(nextLine) is longer than \(Self.maximumLineLength / 1024) KB; a trace holds one request per line", at: SourcePosition(line: nextLine, column: 1))
                 return nil
             }
@@ -203,13 +216,13 @@ public final class TraceStream {
 
     /// Reads more input when less than a line's worth is buffered; false at the end with
     /// nothing left.
-    private func fill() -> Bool {
+    private func fill(_ wanted: Bool) -> Bool {
         if bufferStart > 0, bufferStart >= buffer.count / 2 {
             buffer.removeSubrange(0..<bufferStart)
             bufferStart = 0
         }
-        if !atEnd {
-            let data = (try? handle.read(upToCount: 1 << 20)) ?? nil
+        if !atEnd, wanted {
+            let data = (try? handle.read(upToCount: readSize)) ?? nil
             if let data, !data.isEmpty {
                 buffer += data
                 if isFirstRead {

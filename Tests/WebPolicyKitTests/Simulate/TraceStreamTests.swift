@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import URLFilter
+@testable import WebPolicyKit
+
+/// A streamed trace must read exactly as the whole file parses (`TraceParser.parse`): same
+/// entries, same problems at the same places, whatever the block size, the read size and the
+/// line breaks — including breaks split between two reads.
+@Suite("Streamed traces")
+struct TraceStreamTests {
+    static let breaks = ["\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"]
+    static let lines = [
+        "page https://www.example.com/a", "script https://ads.example.net/t.js?x=1", "image http://legacy.example.com/a.png expect=allow",
+        "", "# a comment", "fetch https://api.example.com/v1 method=POST", "   ", "font https://fonts.example.org/f.woff2 # trailing",
+        "scrpt https://x.example/", "image https://x.example/ colour=red", "ping https://x.example/p#frag", "https://bare.example/x",
+        "child-document https://frame.example/ top=https://top.example/", "style-sheet https://münchen.example/ü.css",
+    ]
+
+    static func randomTrace(_ random: inout SplitMix64, lines count: Int) -> String {
+        var text = ""
+        for _ in 0..<count {
+            text += lines[Int(random.next() % UInt64(lines.count))] + breaks[Int(random.next() % UInt64(breaks.count))]
+        }
+        return text
+    }
+
+    static func describe(_ entry: TraceEntry) -> String {
+        "\(entry.line) \(entry.typeName) \(entry.url) \(entry.method ?? "-") \(entry.expect?.rawValue ?? "-") \(entry.top?.description ?? "-")"
+    }
+
+    static func streamed(_ path: String, blockLines: Int, readSize: Int) throws -> (entries: [String], problems: [String]) {
+        let stream = try TraceStream(path: path, blockLines: blockLines, readSize: readSize)
+        stream.readHeader()
+        var entries: [String] = []
+        while let block = stream.nextEntries() { entries += block.map(describe) }
+        return (entries, stream.problems.map { "\($0.range.start.line):\($0.range.start.column) \($0.message)" })
+    }
+
+    @Test(arguments: [(1, 1), (3, 7), (64, 5), (16_384, 1 << 20)])
+    func aStreamedTraceReadsAsTheWholeFile(blockLines: Int, readSize: Int) throws {
+        var random = SplitMix64(state: UInt64(blockLines * 31 + readSize))
+        for round in 0..<8 {
+            let text = Self.randomTrace(&random, lines: 40 + round * 25)
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString).trace").path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let (whole, problems) = TraceParser.parse(SourceFile(path: path, text: text))
+            let stream = try Self.streamed(path, blockLines: blockLines, readSize: readSize)
+            let expectedProblems = problems.map { "\($0.range.start.line):\($0.range.start.column) \($0.message)" }
+            #expect(stream.problems == expectedProblems, "round \(round)")
+            // Entries stop at the first problem when streamed; before it they are the same.
+            let firstProblemLine = problems.map(\.range.start.line).min() ?? Int.max
+            let expected = whole.entries.filter { $0.line < firstProblemLine }.map(Self.describe)
+            #expect(Array(stream.entries.prefix(expected.count)) == expected, "round \(round)")
+            if problems.isEmpty { #expect(stream.entries == expected) }
+        }
+    }
+
+    @Test func aTraceOfManyBlocksKeepsItsOrderAndLineNumbers() throws {
+        let text = (1...50_000).map { "image https://x\($0 % 97).example/\($0).png" }.joined(separator: "\n") + "\n"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("many-\(UUID().uuidString).trace").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for (blockLines, readSize) in [(1_000, 4_096), (16_384, 1 << 20), (7, 100_000), (100, 1 << 20)] {
+            let stream = try Self.streamed(path, blockLines: blockLines, readSize: readSize)
+            #expect(stream.problems.isEmpty, "\(stream.problems.prefix(3))")
+            #expect(stream.entries == (1...50_000).map { "\($0) image https://x\($0 % 97).example/\($0).png - - -" })
+        }
+    }
+}
