@@ -159,3 +159,14 @@ extension RequestMethod: Ordinal {
         }
     }
 }
+
+extension Verdict: Ordinal {
+    var ordinal: Int {
+        switch self {
+        case .allow: return 0
+        case .block: return 1
+        case .upgrade: return 2
+        case .intercept: return 3
+        }
+    }
+}

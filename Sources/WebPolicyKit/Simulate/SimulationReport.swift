@@ -23,7 +23,7 @@ public struct SimulationReport: Sendable {
         }
 
         mutating func add(_ result: RequestResult, keepingAll: Bool) {
-            verdicts[Verdict.allCases.firstIndex(of: result.verdict)!] += 1
+            verdicts[result.verdict.ordinal] += 1
             if !result.hasExpectations { unchecked += 1 } else if result.passed { passed += 1 } else { failed += 1 }
             if keepingAll || !result.passed { results.append(result) }
         }

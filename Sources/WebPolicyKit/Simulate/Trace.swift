@@ -82,6 +82,17 @@ public enum TraceParser {
 
     static let keys = ["type", "top", "frame", "method", "expect", "cookies", "actions"]
 
+    /// The types as a list, for a lookup that hashes nothing: every line of a trace starts
+    /// with one. The name kept is the table's own (a literal), not the line's copy of it.
+    private static let typeList: [(name: String, length: Int, kind: TraceEntry.Kind, type: ResourceType)] =
+        types.keys.sorted().map { ($0, $0.utf8.count, types[$0]!.0, types[$0]!.1) }
+
+    static func knownType(_ text: String) -> (name: String, kind: TraceEntry.Kind, type: ResourceType)? {
+        let length = text.utf8.count
+        for entry in typeList where entry.length == length && entry.name == text { return (entry.name, entry.kind, entry.type) }
+        return nil
+    }
+
     /// What one line is.
     public enum Line: Sendable {
         /// Blank, or a comment.
@@ -148,12 +159,12 @@ public enum TraceParser {
     public static func parseLine(_ bytes: UnsafeBufferPointer<UInt8>, number lineNumber: Int) -> Line {
         let fields = Self.fields(of: bytes)
         guard let first = fields.first else { return .empty }
-        func range(_ field: (text: String, column: Int), from offset: Int = 0) -> SourceRange {
+        func range(_ field: (text: String, column: Int, width: Int), from offset: Int = 0) -> SourceRange {
             SourceRange(start: SourcePosition(line: lineNumber, column: field.column + offset),
-                        end: SourcePosition(line: lineNumber, column: field.column + field.text.unicodeScalars.count))
+                        end: SourcePosition(line: lineNumber, column: field.column + field.width))
         }
         if first.text == "policy:" || first.text.hasPrefix("policy:") {
-            let value = first.text == "policy:" ? fields.dropFirst().first : (String(first.text.dropFirst("policy:".count)), first.column + 7)
+            let value = first.text == "policy:" ? fields.dropFirst().first : (String(first.text.dropFirst("policy:".count)), first.column + 7, first.width - 7)
             let extra = first.text == "policy:" ? fields.count - 1 : fields.count
             guard let value else { return .problems([Problem(message: "a policy: header names one policy file", range: range(first))]) }
             return .header(value: value.text, range: range(value), fields: extra, firstRange: range(first))
@@ -163,9 +174,9 @@ public enum TraceParser {
         var kind = TraceEntry.Kind.resource
         var typeName = "other"
         var resourceType = ResourceType.other
-        if let known = types[first.text] {
-            (kind, resourceType) = known
-            typeName = first.text
+        if let known = knownType(first.text) {
+            (kind, resourceType) = (known.kind, known.type)
+            typeName = known.name
             position = 1
         } else if !first.text.contains(":") {
             let suggestion = Suggestions.closest(to: first.text, in: types.keys.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
@@ -186,7 +197,7 @@ public enum TraceParser {
         case .success(let url):
             entry = TraceEntry(line: lineNumber, kind: kind, typeName: typeName, resourceType: resourceType, url: url,
                                urlRange: range(urlField))
-            entry.fieldsEnd = fields.last.map { $0.column + $0.text.unicodeScalars.count } ?? 1
+            entry.fieldsEnd = fields.last.map { $0.column + $0.width } ?? 1
         }
         var seen: [String] = []
         for field in fields[(position + 1)...] {
@@ -258,8 +269,8 @@ public enum TraceParser {
     /// A line's fields, separated by spaces or tabs, up to a `#` that starts a field (a
     /// comment), each with its column in scalars. Split on UTF-8 bytes: the separators are
     /// ASCII, and a column counts the bytes that start a scalar.
-    static func fields(of bytes: UnsafeBufferPointer<UInt8>) -> [(text: String, column: Int)] {
-        var fields: [(text: String, column: Int)] = []
+    static func fields(of bytes: UnsafeBufferPointer<UInt8>) -> [(text: String, column: Int, width: Int)] {
+        var fields: [(text: String, column: Int, width: Int)] = []
         var index = 0
         var column = 1
         func advance() {
@@ -271,7 +282,7 @@ public enum TraceParser {
             guard index < bytes.count, bytes[index] != 0x23 else { break }
             let start = index, startColumn = column
             while index < bytes.count, bytes[index] != 0x20, bytes[index] != 0x09 { advance() }
-            fields.append((String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), startColumn))
+            fields.append((String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), startColumn, column - startColumn))
         }
         return fields
     }

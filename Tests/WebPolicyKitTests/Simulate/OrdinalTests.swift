@@ -17,5 +17,6 @@ struct OrdinalTests {
         check(LoadType.self)
         check(LoadContext.self)
         check(RequestMethod.self)
+        check(Verdict.self)
     }
 }
