@@ -140,24 +140,7 @@ struct HostAnchoredFilterTests {
         var matchedSomewhere = 0
         for _ in 0..<40 {
             let patterns = (0..<30).map { _ in Self.randomFilter(&generator) }
-            let results = patterns.map { URLFilterParser.parse($0) }
-            let matcher = URLFilterMatcher(results)
-            let regexes = try patterns.map { try URLFilterMatcherTests.reference($0, caseSensitive: false) }
-            let automata = results.map { result -> CompiledURLFilter? in
-                guard case .filter(let parsed) = result else { return nil }
-                return CompiledURLFilter(parsed)
-            }
-            for _ in 0..<150 {
-                let url = Self.randomURL(&generator)
-                let byAutomaton = patterns.indices.filter { automata[$0]?.matches(url) ?? false }
-                #expect(matcher.matches(url) == byAutomaton, "\(url)")
-                // The reference sees characters, not bytes: compare on ASCII URLs without NUL.
-                if url.utf8.allSatisfy({ $0 > 0 && $0 < 0x80 }) {
-                    let byReference = patterns.indices.filter { URLFilterMatcherTests.referenceMatches(regexes[$0], url) }
-                    #expect(byAutomaton == byReference, "\(url)")
-                }
-                matchedSomewhere += byAutomaton.count
-            }
+            matchedSomewhere += try IndexedMatcherCheck.compare(patterns, urls: (0..<150).map { _ in Self.randomURL(&generator) })
         }
         #expect(matchedSomewhere > 1_000)
     }
@@ -197,22 +180,7 @@ struct DomainConditionFilterTests {
         var matchedSomewhere = 0
         for _ in 0..<40 {
             let patterns = (0..<12).map { _ in WebKitDomainPattern.regex(for: Self.domains.randomElement(using: &generator)!) }
-            let results = patterns.map { URLFilterParser.parse($0) }
-            let matcher = URLFilterMatcher(results)
-            let regexes = try patterns.map { try URLFilterMatcherTests.reference($0, caseSensitive: false) }
-            let automata = results.map { result -> CompiledURLFilter? in
-                guard case .filter(let parsed) = result else { return nil }
-                return CompiledURLFilter(parsed)
-            }
-            for _ in 0..<150 {
-                let url = Self.randomURL(&generator)
-                let byAutomaton = patterns.indices.filter { automata[$0]?.matches(url) ?? false }
-                #expect(matcher.matches(url) == byAutomaton, "\(url) \(patterns)")
-                if url.utf8.allSatisfy({ $0 > 0 && $0 < 0x80 }) {
-                    #expect(byAutomaton == patterns.indices.filter { URLFilterMatcherTests.referenceMatches(regexes[$0], url) }, "\(url)")
-                }
-                matchedSomewhere += byAutomaton.count
-            }
+            matchedSomewhere += try IndexedMatcherCheck.compare(patterns, urls: (0..<150).map { _ in Self.randomURL(&generator) })
         }
         #expect(matchedSomewhere > 500)
     }
@@ -237,5 +205,31 @@ enum WebKitDomainPattern {
         if includesSubdomains { body = body.dropFirst() }
         let escaped = body.map { "\\{}[.?*$".contains($0) ? "\\\($0)" : String($0) }.joined()
         return "[a-z][a-z+.-]*:\\/\\/" + (includesSubdomains ? "([^/]*\\.)*" : "") + escaped + "[:/]"
+    }
+}
+
+/// The check both indexed shapes get: a matcher of the patterns answers, on each URL, as each
+/// pattern's own automaton does, and the automata as the reference engine does (on ASCII URLs
+/// without NUL: the reference sees characters, not bytes). Returns how many matches there were,
+/// so a test can make sure it compared something.
+enum IndexedMatcherCheck {
+    static func compare(_ patterns: [String], urls: [String]) throws -> Int {
+        let results = patterns.map { URLFilterParser.parse($0) }
+        let matcher = URLFilterMatcher(results)
+        let regexes = try patterns.map { try URLFilterMatcherTests.reference($0, caseSensitive: false) }
+        let automata = results.map { result -> CompiledURLFilter? in
+            guard case .filter(let parsed) = result else { return nil }
+            return CompiledURLFilter(parsed)
+        }
+        var matches = 0
+        for url in urls {
+            let byAutomaton = patterns.indices.filter { automata[$0]?.matches(url) ?? false }
+            #expect(matcher.matches(url) == byAutomaton, "\(url) \(patterns)")
+            if url.utf8.allSatisfy({ $0 > 0 && $0 < 0x80 }) {
+                #expect(byAutomaton == patterns.indices.filter { URLFilterMatcherTests.referenceMatches(regexes[$0], url) }, "\(url)")
+            }
+            matches += byAutomaton.count
+        }
+        return matches
     }
 }

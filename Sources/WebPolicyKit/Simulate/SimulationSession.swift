@@ -29,16 +29,7 @@ public struct SimulationSession {
     /// Simulates each trace in turn; `each` sees every result as it is decided, in order,
     /// with the path of its trace.
     public func run(paths: [String], each: (RequestResult, String) -> Void = { _, _ in }) throws(InputError) -> Outcome {
-        let suffixes: PublicSuffixList
-        do throws(PublicSuffixList.LoadError) {
-            if let publicSuffixListPath {
-                suffixes = try PublicSuffixList(contentsOf: publicSuffixListPath)
-            } else {
-                suffixes = try PublicSuffixList.bundled()
-            }
-        } catch {
-            throw InputError(error.description)
-        }
+        let suffixes = try loadSuffixes()
         var problems: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
         var findings: [Diagnostic] = []
@@ -95,6 +86,16 @@ public struct SimulationSession {
         return Outcome(report: SimulationReport(traces: traces),
                        inputProblems: LintReport(diagnostics: problems, sources: sources, lintedFiles: paths),
                        policyFindings: LintReport(diagnostics: findings, sources: findingSources, lintedFiles: linted.sorted()))
+    }
+
+    /// `--public-suffix-list`, or the bundled snapshot.
+    private func loadSuffixes() throws(InputError) -> PublicSuffixList {
+        do throws(PublicSuffixList.LoadError) {
+            if let publicSuffixListPath { return try PublicSuffixList(contentsOf: publicSuffixListPath) }
+            return try PublicSuffixList.bundled()
+        } catch {
+            throw InputError(error.description)
+        }
     }
 
     /// A trace read as it is simulated, or a HAR capture, held whole.
@@ -160,16 +161,7 @@ public struct SimulationSession {
     /// drive the simulation themselves); its first problem as an error.
     public func bareSimulator() throws(InputError) -> Simulator {
         guard let contentRulesPath else { throw InputError("no content-blocker list given") }
-        let suffixes: PublicSuffixList
-        do throws(PublicSuffixList.LoadError) {
-            if let publicSuffixListPath {
-                suffixes = try PublicSuffixList(contentsOf: publicSuffixListPath)
-            } else {
-                suffixes = try PublicSuffixList.bundled()
-            }
-        } catch {
-            throw InputError(error.description)
-        }
+        let suffixes = try loadSuffixes()
         var problems: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
         guard let simulator = bareSimulator(contentRulesPath, suffixes: suffixes, problems: &problems, sources: &sources), problems.isEmpty else {
