@@ -127,19 +127,44 @@ struct AhoCorasick: Sendable {
     var isEmpty: Bool { nodes.count == 1 }
 
     /// Calls `found` with the id of every literal that occurs in `text` (lowercased already).
+    /// Runs on the tables' raw buffers: this is the inner loop of every request's matching.
     func scan(_ text: UnsafeBufferPointer<UInt8>, _ found: (Int) -> Void) {
         guard !isEmpty else { return }
-        var node = 0
-        for byte in text {
-            while true {
-                if let next = child(of: node, on: byte) { node = next; break }
-                if node == 0 { break }
-                node = Int(nodes[node].failure)
-            }
-            var output = nodes[node].outputs.isEmpty ? Int(nodes[node].outputLink) : node
-            while output > 0 {
-                for position in nodes[output].outputs { found(Int(outputIDs[Int(position)])) }
-                output = Int(nodes[output].outputLink)
+        nodes.withUnsafeBufferPointer { nodes in
+            edges.withUnsafeBufferPointer { edges in
+                denseNext.withUnsafeBufferPointer { denseNext in
+                    rootNext.withUnsafeBufferPointer { rootNext in
+                        outputIDs.withUnsafeBufferPointer { outputIDs in
+                            @inline(__always) func child(_ node: Int, _ byte: UInt8) -> Int {
+                                if node == 0 { return Int(rootNext[Int(byte)]) }
+                                let entry = nodes[node]
+                                if entry.dense >= 0 { return byte < 128 ? Int(denseNext[Int(entry.dense) + Int(byte)]) : 0 }
+                                if entry.firstByte == byte, entry.firstTarget != 0 { return Int(entry.firstTarget) }
+                                if entry.firstByte > byte || entry.moreEdges.isEmpty { return 0 }
+                                for edge in entry.moreEdges {
+                                    let candidate = edges[Int(edge)]
+                                    if candidate.byte == byte { return Int(candidate.target) }
+                                    if candidate.byte > byte { break }
+                                }
+                                return 0
+                            }
+                            var node = 0
+                            for byte in text {
+                                while true {
+                                    let next = child(node, byte)
+                                    if next != 0 { node = next; break }
+                                    if node == 0 { break }
+                                    node = Int(nodes[node].failure)
+                                }
+                                var output = nodes[node].outputs.isEmpty ? Int(nodes[node].outputLink) : node
+                                while output > 0 {
+                                    for position in nodes[output].outputs { found(Int(outputIDs[Int(position)])) }
+                                    output = Int(nodes[output].outputLink)
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
     }
