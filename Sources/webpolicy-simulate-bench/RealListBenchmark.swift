@@ -122,9 +122,10 @@ struct RealListBenchmark {
         print("  end to end = \(String(format: "%.1f", read / endToEnd.seconds * 100))% of reading speed (\(String(format: "%.0f", endToEnd.seconds / read))× the read)")
         if let brave {
             let braveRate = Double(brave.requests) / brave.check
-            print(String(format: "  end to end = %.2f× Brave's check loop; inner loop, all cores = %.2f×; inner loop, one core = %.2f× (one core each)",
-                         Double(requests) / endToEnd.seconds / braveRate, Double(requests) / allCores / braveRate, Double(requests) / oneCore / braveRate))
-            print(String(format: "  end to end = %.2f× Brave end to end", Double(brave.requests) / brave.wall / (Double(requests) / endToEnd.seconds) > 0 ? (Double(requests) / endToEnd.seconds) / (Double(brave.requests) / brave.wall) : 0))
+            let cores = ProcessInfo.processInfo.activeProcessorCount
+            print(String(format: "  end to end (start-up, parse, simulate; %d cores) = %.2f× Brave's check loop (one core, requests in memory)", cores, Double(requests) / endToEnd.seconds / braveRate))
+            print(String(format: "  inner loop, one core = %.2f× Brave's check loop, one core; on %d cores = %.2f×", Double(requests) / oneCore / braveRate, cores, Double(requests) / allCores / braveRate))
+            print(String(format: "  end to end = %.2f× Brave end to end (Python start, build, read, check)", (Double(requests) / endToEnd.seconds) / (Double(brave.requests) / brave.wall)))
         }
     }
 
