@@ -7,11 +7,11 @@ struct MergeSummaries: ParsableCommand {
         commandName: "merge-summaries",
         abstract: "Add up the summaries of simulations run on shards of a trace.",
         discussion: """
-        Reads JSON Lines — the output of 'webpolicy simulate --format summary' (or --format \\
-        json, whose request lines it passes over) of each shard — and prints the summary of the \\
-        whole, as one simulation of the unsplit trace would: traces, requests, passed, failed, \\
-        requests without expectations, requests by verdict. docs/scale.md shows the recipe with \\
-        GNU parallel and on a cluster. Exit codes: 0 every expectation holds, 1 one fails, \\
+        Reads JSON Lines — the output of 'webpolicy simulate --format summary' (or --format \
+        json, whose request lines it passes over) of each shard — and prints the summary of the \
+        whole, as one simulation of the unsplit trace would: traces, requests, passed, failed, \
+        requests without expectations, requests by verdict. docs/scale.md shows the recipe with \
+        GNU parallel and on a cluster. Exit codes: 0 every expectation holds, 1 one fails, \
         2 input error (a line that is not JSON, or no summary at all).
         """
     )

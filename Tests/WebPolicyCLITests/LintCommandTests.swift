@@ -140,6 +140,13 @@ struct LintCommandTests {
         let help = try CommandRunner.run(["lint", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("--strict"))
+        // Every command explains itself, in prose without stray escapes.
+        for command in ["lint", "compile", "simulate", "merge-summaries", "import", "verify", "rules", "init"] {
+            let help = try CommandRunner.run([command, "--help"])
+            #expect(help.status == 0, "\(command)")
+            #expect(help.stdout.contains("OVERVIEW:") && help.stdout.contains("USAGE:"), "\(command)")
+            #expect(!help.stdout.contains("\\\n") && !help.stdout.contains("\\ "), "\(command) help has a stray backslash")
+        }
     }
 
     @Test func rulesCommandListsAndExplains() throws {

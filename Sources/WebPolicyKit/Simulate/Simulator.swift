@@ -240,7 +240,12 @@ public struct Simulator: Sendable {
             // a `ping` on its URL as written, then as an `other` load on the URL it sends (no
             // fragment). Either check's actions apply — so an `ignore-previous-rules` typed
             // `ping` cancels a block in the first check only, and the second still blocks.
-            let sent = ContentLoad(url: entry.url.withoutFragment, resourceType: .other, topURL: load.topURL, frameURL: load.frameURL,
+            // The URL it sends is the one the first check left: upgraded by its `make-https`
+            // (observed: a ping to http://…#frag upgraded by a `#frag` rule is blocked by
+            // `^https:` as `other`).
+            var sentURL = entry.url.withoutFragment
+            if result.content.has(.makeHTTPS), let secure = Self.upgradedURL(sentURL) { sentURL = secure }
+            let sent = ContentLoad(url: sentURL, resourceType: .other, topURL: load.topURL, frameURL: load.frameURL,
                                    isMainFrame: load.isMainFrame, method: load.method, isThirdParty: load.isThirdParty)
             result.content.second = contentRules(sent, caches: &caches)
             result.content.combination = .ping
@@ -265,9 +270,8 @@ public struct Simulator: Sendable {
         }
         var upgradedBy: RuleOrigin?
         // `make-https`: http and ws on their default port only (WebKit `applyResultsToRequest`).
-        if let upgrade = result.content.first(.makeHTTPS),
-           entry.url.scheme == "http" || entry.url.scheme == "ws", entry.url.port == nil {
-            result.finalURL = entry.url.upgraded(to: entry.url.scheme == "http" ? "https" : "wss")
+        if let upgrade = result.content.first(.makeHTTPS), let secure = Self.upgradedURL(entry.url) {
+            result.finalURL = secure
             result.verdict = .upgrade
             result.decidedBy = upgrade
             upgradedBy = upgrade
@@ -329,6 +333,13 @@ public struct Simulator: Sendable {
             }.map(\.name.value)
         }
         return result
+    }
+
+    /// What `make-https` makes of a URL: http and ws on their default port only (WebKit
+    /// `applyResultsToRequest`); nil for any other.
+    static func upgradedURL(_ url: CanonicalURL) -> CanonicalURL? {
+        guard url.scheme == "http" || url.scheme == "ws", url.port == nil else { return nil }
+        return url.upgraded(to: url.scheme == "http" ? "https" : "wss")
     }
 
     /// WebKit `isThirdParty` (see `PublicSuffixList.isThirdParty`), with the top's registrable
