@@ -104,9 +104,9 @@ public final class ContentRuleEngine: Sendable {
     private let ruleOfTopPattern: [Int32]
 
     /// Rules whose url-filter matches every URL (WebKit's universal actions): those without a
-    /// condition or with a condition on the top URL are decided once per page and load kind
-    /// (`pageUniversal`, ascending; `ifTopUniversal` marks the ones an `if-*` entry must
-    /// activate); those with a frame condition, per load.
+    /// condition or with a condition on the top URL are decided once per page and kind of load
+    /// (`pageUniversal`, ascending; `isActivatedUniversal` marks those an `if-*` entry must
+    /// activate); those with a frame condition, per load (`frameUniversal`).
     private let pageUniversal: [Int32]
     private let frameUniversal: [Int32]
     /// The page-universal rules that hold or not whatever page activates them: all but those
