@@ -3,9 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "webpolicy",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v13), .iOS(.v15)],
     products: [
         .executable(name: "webpolicy", targets: ["webpolicy"]),
+        .library(name: "WebPolicyRuntime", targets: ["WebPolicyRuntime"]),
         .library(name: "WebPolicyKit", targets: ["WebPolicyKit"]),
         .library(name: "URLFilter", targets: ["URLFilter"]),
     ],
@@ -17,25 +18,33 @@ let package = Package(
         // WebKit's url-filter regex subset. Stands alone (no imports from the rest, not even
         // Foundation) so it can be tested, fuzzed and benchmarked by itself.
         .target(name: "URLFilter"),
-        // The core: loading, the model, lint rules, reporters. Never imports ArgumentParser.
+        // The decision engine an app links: compiled artefacts in, verdicts out. Foundation at
+        // most (no Yams, nothing from lint or the command line); builds for iOS too.
+        .target(
+            name: "WebPolicyRuntime",
+            dependencies: ["URLFilter"],
+            // Debian's publicsuffix package (20230209), for WebKit's third-party decisions.
+            resources: [.copy("Resources/public_suffix_list.dat")]
+        ),
+        // The tooling: loading policies, lint rules, compile, import, reporters. Never imports
+        // ArgumentParser.
         .target(
             name: "WebPolicyKit",
-            dependencies: ["URLFilter", .product(name: "Yams", package: "Yams")],
-            // Debian's publicsuffix package (20230209), for third-party decisions in simulate.
-            resources: [.copy("Resources/public_suffix_list.dat"), .copy("Resources/webkit_compile.py")]
+            dependencies: ["URLFilter", "WebPolicyRuntime", .product(name: "Yams", package: "Yams")],
+            resources: [.copy("Resources/webkit_compile.py")]
         ),
         // The command line: a thin wrapper over WebPolicyKit.
         .executableTarget(
             name: "webpolicy",
-            dependencies: ["WebPolicyKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["WebPolicyKit", "WebPolicyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Release-build benchmark driver (see docs/benchmarks.md); never run by the tests.
-        .executableTarget(name: "webpolicy-bench", dependencies: ["WebPolicyKit", "BenchSupport"]),
-        .executableTarget(name: "webpolicy-simulate-bench", dependencies: ["WebPolicyKit", "URLFilter", "BenchSupport"], exclude: ["brave_adblock.py"]),
+        .executableTarget(name: "webpolicy-bench", dependencies: ["WebPolicyKit", "WebPolicyRuntime", "BenchSupport"]),
+        .executableTarget(name: "webpolicy-simulate-bench", dependencies: ["WebPolicyKit", "WebPolicyRuntime", "URLFilter", "BenchSupport"], exclude: ["brave_adblock.py"]),
         // What both benchmarks share: the realistic trace generator, timing whole commands.
         .target(name: "BenchSupport", dependencies: ["URLFilter"]),
         .testTarget(name: "URLFilterTests", dependencies: ["URLFilter"]),
-        .testTarget(name: "WebPolicyKitTests", dependencies: ["WebPolicyKit", "URLFilter"]),
-        .testTarget(name: "WebPolicyCLITests", dependencies: ["WebPolicyKit"]),
+        .testTarget(name: "WebPolicyKitTests", dependencies: ["WebPolicyKit", "WebPolicyRuntime", "URLFilter"]),
+        .testTarget(name: "WebPolicyCLITests", dependencies: ["WebPolicyKit", "WebPolicyRuntime"]),
     ]
 )

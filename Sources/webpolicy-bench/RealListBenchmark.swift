@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import WebPolicyRuntime
 
 /// `webpolicy-bench --list LIST.json`: import, lint and compile of a real content-blocker list
 /// through the command line, as a user runs them, each with its peak memory, next to two

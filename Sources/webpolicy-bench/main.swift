@@ -13,6 +13,7 @@
 import CYaml
 import Foundation
 import WebPolicyKit
+import WebPolicyRuntime
 
 struct Options {
     var iterations = 5

@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import WebPolicyRuntime
 
 /// Brave's ad-block engine (adblock-rust, through the `adblock` package on PyPI), installed
 /// into a throwaway virtual environment and run on the benchmark's trace by brave_adblock.py.

@@ -1,6 +1,7 @@
 import BenchSupport
 import Foundation
 import WebPolicyKit
+import WebPolicyRuntime
 
 /// The simulate benchmark on a real list (docs/benchmarks.md): every figure next to a
 /// baseline measured in the same run — reading the trace, and Brave's ad-block engine (the

@@ -13,6 +13,7 @@
 import BenchSupport
 import Foundation
 import URLFilter
+import WebPolicyRuntime
 import WebPolicyKit
 
 var rules = 50_000

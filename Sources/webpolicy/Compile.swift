@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WebPolicyKit
+import WebPolicyRuntime
 
 struct Compile: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WebPolicyKit
+import WebPolicyRuntime
 
 /// `--config` and `--no-config`, shared by every command that lints.
 struct ConfigurationOptions: ParsableArguments {

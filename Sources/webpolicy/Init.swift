@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WebPolicyKit
+import WebPolicyRuntime
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(

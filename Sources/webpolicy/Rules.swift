@@ -1,5 +1,6 @@
 import ArgumentParser
 import WebPolicyKit
+import WebPolicyRuntime
 
 enum RulesFormat: String, CaseIterable, ExpressibleByArgument {
     case text, json, markdown

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WebPolicyKit
+import WebPolicyRuntime
 
 enum SimulateFormat: String, CaseIterable, ExpressibleByArgument {
     case human, json, junit, summary

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WebPolicyKit
+import WebPolicyRuntime
 
 enum VerifyFormat: String, CaseIterable, ExpressibleByArgument {
     case human, json

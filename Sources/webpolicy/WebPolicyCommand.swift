@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WebPolicyKit
+import WebPolicyRuntime
 
 /// The root command. It only lists subcommands; `lint` runs when none is named.
 @main

@@ -17,6 +17,7 @@ Exits 1 listing every failure.
 """
 
 import glob
+import hashlib
 import json
 import os
 import plistlib
@@ -97,6 +98,10 @@ def check_policy(webpolicy, policy, list_schema, manifest_schema, failures):
     manifest = json.loads(files[manifests[0]])
     for error in jsonschema.Draft202012Validator(manifest_schema).iter_errors(manifest):
         failures.append(f"{policy}: {manifests[0]}{''.join(f'[{p}]' for p in error.absolute_path)}: {error.message}")
+    for entry in manifest.get("contentRuleLists", []):
+        digest = hashlib.sha256(files.get(entry.get("file"), b"")).hexdigest()
+        if entry.get("sha256") != digest or not entry.get("identifier", "").endswith("-" + digest[:16]):
+            failures.append(f"{policy}: {entry.get('file')} has SHA-256 {digest}, the manifest says {entry.get('sha256')} (identifier {entry.get('identifier')})")
     named = {entry["file"]: entry["ruleCount"] for entry in manifest.get("contentRuleLists", [])}
     actual = {name: len(rules) for name, rules in lists.items()}
     if named != actual:

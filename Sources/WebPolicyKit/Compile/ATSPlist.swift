@@ -1,4 +1,5 @@
 import Foundation
+import WebPolicyRuntime
 
 /// The http allowlist as an App Transport Security dictionary and the scheme allowlist as
 /// `LSApplicationQueriesSchemes`, in an XML property list to paste or merge into Info.plist.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import WebPolicyRuntime
 
 /// Writes artefacts so that a crash, a kill or a full disk never leaves a half-written one:
 /// each file is written to a temporary file beside it, flushed to disk, then renamed over the

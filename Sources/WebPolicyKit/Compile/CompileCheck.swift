@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// Checks `webpolicy compile` makes on its own output, after lint passed.
 public enum CompileCheck: String, DocumentedCheck {
     case listSize = "compile-list-size"

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// One rule of WebKit content-blocker JSON, with the policy rule it comes from and the trigger
 /// facts the splitter needs.
 public struct LoweredRule: Sendable {

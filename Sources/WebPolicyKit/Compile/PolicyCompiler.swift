@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// One file `webpolicy compile` writes.
 public struct Artefact: Sendable {
     public enum Kind: String, Sendable {
@@ -64,7 +66,8 @@ public struct PolicyCompiler: Sendable {
             diagnostics += Self.checkList(json, fileName: fileName, limit: plan.limit, sizeWarning: listSizeWarning,
                                           at: policy.root.file.location(at: policy.root.file.startPosition))
             artefacts.append(Artefact(kind: .contentRules, fileName: fileName, contents: json))
-            listFiles.append(RuntimeManifest.ListFile(identifier: "\(slug)\(suffix)", fileName: fileName, rules: rules))
+            let sha256 = SHA256.hex(json.utf8)
+            listFiles.append(RuntimeManifest.ListFile(identifier: Self.listIdentifier(slug: slug + suffix, sha256: sha256), fileName: fileName, rules: rules, sha256: sha256))
         }
         artefacts.append(Artefact(kind: .ats, fileName: "\(slug).ats.plist", contents: ATSPlist.render(policy)))
         artefacts.append(Artefact(kind: .manifest, fileName: "\(slug).manifest.json", contents: RuntimeManifest.render(policy, lists: listFiles)))
@@ -98,6 +101,13 @@ public struct PolicyCompiler: Sendable {
     /// `NAME.content-rules.json`, or `NAME.content-rules-N.json` when the rules are split.
     public static func listFileName(slug: String, index: Int, of count: Int) -> String {
         "\(slug).content-rules\(count == 1 ? "" : "-\(index + 1)").json"
+    }
+
+    /// The list's `WKContentRuleListStore` identifier: its name and the first 16 hex digits
+    /// (64 bits) of its SHA-256, so an app that ships changed rules never keeps running the
+    /// list it compiled from the old ones.
+    public static func listIdentifier(slug: String, sha256: String) -> String {
+        "\(slug)-\(sha256.prefix(16))"
     }
 
     /// A file-name-safe form of the policy name: lowercase letters, digits, `.`, `_` and `-`.

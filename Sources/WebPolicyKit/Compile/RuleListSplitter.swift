@@ -1,4 +1,5 @@
 import URLFilter
+import WebPolicyRuntime
 
 /// How a policy's lowered rules are cut into WebKit rule lists.
 public struct RuleListPlan: Sendable {
@@ -140,17 +141,5 @@ private struct OverlapChecker {
         return meet(lhs.resourceTypes, rhs.resourceTypes, ResourceType.expanded)
             && meet(lhs.loadTypes, rhs.loadTypes)
             && meet(lhs.loadContexts, rhs.loadContexts)
-    }
-}
-
-extension ResourceType {
-    /// The load types a `resource-type` value stands for (WebKit `ResourceLoadInfo.cpp`).
-    static func expanded(_ type: ResourceType) -> [ResourceType] {
-        switch type {
-        case .document: return [.topDocument, .childDocument]
-        case .raw: return [.fetch, .websocket, .other, .ping]
-        case .other: return [.other, .ping, .cspReport]
-        default: return [type]
-        }
     }
 }

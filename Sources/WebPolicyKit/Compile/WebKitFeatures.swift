@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// When WebKit gained each content-blocker feature, as the iOS version that first ships it,
 /// and what an older WebKit does with a list that uses it (research §1.8; AdGuard's
 /// SafariConverterLib version matrix). Where the first shipping release is uncertain, the later

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// The one finding type of webpolicy: every loader problem and every lint rule produces these,
 /// and every reporter consumes them (after `Diagnostic.normalized`).
 public struct Diagnostic: Hashable, Sendable {

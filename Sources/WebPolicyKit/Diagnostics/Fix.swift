@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// A change to the policy's text that resolves a finding, as a list of replacements in the
 /// finding's file. Text edits, not a rewritten YAML tree: comments, quoting and layout stay as
 /// the team wrote them.

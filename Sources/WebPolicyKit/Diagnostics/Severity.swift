@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// How much a finding matters. `error` fails `webpolicy lint`; `warning` fails it with `--strict`.
 public enum Severity: String, Sendable, CaseIterable, Comparable, Codable {
     case error

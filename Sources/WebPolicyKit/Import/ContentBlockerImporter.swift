@@ -1,4 +1,5 @@
 import Foundation
+import WebPolicyRuntime
 
 /// The outcome of converting a content-blocker list into a policy.
 public struct ImportResult: Sendable {

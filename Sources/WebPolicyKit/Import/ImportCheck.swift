@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// What `webpolicy import` reports about a content-blocker list.
 public enum ImportCheck: String, DocumentedCheck {
     case jsonSyntax = "import-json-syntax"

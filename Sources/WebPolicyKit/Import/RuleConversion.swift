@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// Converts the rules of a list that WebKit's parser accepted into policy `content-rules`
 /// entries: the same keys WebKit reads, in the policy's order (`action` first), and nothing
 /// WebKit ignores. Tracks the lowest iOS whose WebKit has every feature used.

@@ -1,4 +1,5 @@
 import Foundation
+import WebPolicyRuntime
 
 /// A record of accepted findings, so a team can adopt webpolicy on existing policies and fail
 /// only on new ones (SwiftLint's `--baseline`, detekt's baseline). A finding is known by its

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// Every rule webpolicy ships, by category. A test checks that each file under `Lint/Rules/`
 /// is listed here exactly once and that ids are unique.
 public enum BuiltInRules {

@@ -1,4 +1,5 @@
 import Foundation
+import WebPolicyRuntime
 
 /// `.webpolicy.yml`: per-rule settings. Found upward from the working folder when `--config`
 /// is not given; problems in it are input errors (exit code 2) with their file:line:col.

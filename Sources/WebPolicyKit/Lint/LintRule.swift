@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// A lint rule: one file under `Lint/Rules/`, its metadata as data, its check a pure function
 /// of the merged policy.
 public protocol LintRule: Sendable {

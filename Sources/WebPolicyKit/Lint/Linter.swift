@@ -1,4 +1,5 @@
 import Foundation
+import WebPolicyRuntime
 
 /// The result of linting: normalized diagnostics and the sources they point into.
 public struct LintReport: Sendable {

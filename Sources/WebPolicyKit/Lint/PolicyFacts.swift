@@ -1,4 +1,5 @@
 import URLFilter
+import WebPolicyRuntime
 
 /// Facts about one policy that several rules need, computed once per lint run: each url-filter
 /// is parsed once however many url-filter rules look at it.

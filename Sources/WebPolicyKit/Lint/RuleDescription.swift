@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// What a lint rule is, for documentation and for testing: SwiftLint's `RuleDescription`
 /// ("used for both documentation and testing purposes"). `docs/rules.md` is generated from
 /// these, and one generic test runs every rule's examples.

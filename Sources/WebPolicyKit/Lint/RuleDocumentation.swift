@@ -1,4 +1,5 @@
 import Foundation
+import WebPolicyRuntime
 
 /// Renders rule descriptions: `docs/rules.md` (kept fresh by a test), the `webpolicy rules`
 /// table and JSON, and the explanation of one rule.

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// Inline suppressions, written as full-line YAML comments:
 ///
 /// ```yaml

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// The checks the loader makes before any lint rule runs. They are always errors and cannot be
 /// turned off: a file that fails them has no meaning the rules or the compiler could use.
 public enum LoaderCheck: String, DocumentedCheck {

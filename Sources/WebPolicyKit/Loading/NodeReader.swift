@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// The fields of one YAML mapping, by key, after the unknown keys were reported.
 struct Fields {
     let node: YAMLNode

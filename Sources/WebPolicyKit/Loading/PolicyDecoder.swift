@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// Turns the YAML tree of one policy file into a `PolicyDocument`, reporting every structural
 /// problem it meets (unknown keys, wrong kinds, missing keys, bad enum values) and carrying on.
 /// Value checks that go beyond structure — host syntax, url-filter regexes — are lint rules.

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// The keys each part of a policy may contain, in documentation order. The loader rejects
 /// anything else (suggesting the nearest key), and a test checks that
 /// `schemas/webpolicy.schema.json` declares exactly these.

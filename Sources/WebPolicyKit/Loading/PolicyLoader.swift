@@ -1,4 +1,5 @@
 import Foundation
+import WebPolicyRuntime
 
 /// A loaded policy (absent when the file itself could not be read or parsed), the loader's
 /// diagnostics, and every source file read on the way (for snippets in reports).

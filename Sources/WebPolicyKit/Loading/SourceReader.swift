@@ -1,4 +1,5 @@
 import Foundation
+import WebPolicyRuntime
 
 /// A problem with the command line's inputs themselves (a missing path): exit code 2, no report.
 public struct InputError: Error, Equatable, CustomStringConvertible {

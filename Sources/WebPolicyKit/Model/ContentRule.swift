@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// One WebKit content rule, in WebKit's vocabulary: trigger fields and action fields side by
 /// side in one mapping, as the policy writes them.
 ///

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// A string from a policy file, with where and how it was written. The scalar style lets a
 /// rule put its caret on the exact character inside the value (see `ScalarSourceMap`).
 public struct LocatedString: Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// An iOS version such as `16`, `16.4` or `17.0.1`.
 public struct OSVersion: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var major: Int

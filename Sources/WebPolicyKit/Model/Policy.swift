@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// A policy with its includes merged: what lint rules, the compiler and the simulator see.
 ///
 /// `documents` lists every file once, included files before their includer and in `include:`

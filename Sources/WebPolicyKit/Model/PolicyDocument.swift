@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// What one policy file says, section by section, every value with its location. Built by
 /// `PolicyDecoder`; `Policy` merges a document with the files it includes.
 public struct PolicyDocument: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import WebPolicyRuntime
 
 /// GitHub Actions workflow commands: one `::error file=…,line=…,col=…::message` line per
 /// diagnostic, which GitHub shows inline on the pull request

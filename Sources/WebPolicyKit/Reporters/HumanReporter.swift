@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// `path:line:col: severity: message [rule]`, then the source line with a caret under the
 /// range, the hint and the notes (actionlint's layout), and a summary line.
 public enum HumanReporter: Reporter {

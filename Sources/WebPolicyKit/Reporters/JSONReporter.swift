@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// A stable, documented JSON shape (docs/output-formats.md), version 1:
 ///
 /// ```json

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// JUnit XML, as CI test-report viewers read it: a test suite per linted file. A file without
 /// diagnostics is one passing test case; each error is a failing test case; warnings and infos
 /// are passing test cases whose output carries the message (`--strict` makes warnings errors).

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// Turns a lint report into text. Reporters are pure: same report, same options, same bytes.
 public protocol Reporter {
     static var identifier: String { get }

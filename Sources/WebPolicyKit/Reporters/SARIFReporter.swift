@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// SARIF 2.1.0 (https://docs.oasis-open.org/sarif/sarif/v2.1.0/), for GitHub code scanning and
 /// other SARIF viewers. Columns are Unicode code points (`columnKind`), as webpolicy counts them.
 public enum SARIFReporter: Reporter {

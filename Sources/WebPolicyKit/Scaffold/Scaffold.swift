@@ -1,4 +1,5 @@
 import Foundation
+import WebPolicyRuntime
 
 /// What `webpolicy init` writes into a repository: a starter policy that exercises each
 /// section, a trace with an expectation per rule, a `.webpolicy.yml`, and a

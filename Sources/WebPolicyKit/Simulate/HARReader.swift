@@ -1,4 +1,5 @@
 import Foundation
+import WebPolicyRuntime
 
 /// Reads a HAR 1.2 capture (Safari's Web Inspector exports one, as do other browsers) as a
 /// trace: each entry's request URL and method, its page's main document as top document, the

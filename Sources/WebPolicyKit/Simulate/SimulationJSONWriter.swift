@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// `simulate --format json`: JSON Lines written as results are decided (docs/trace-format.md).
 ///
 /// A real blocklist applies hundreds of universal rules (`css-display-none` on every page, with

@@ -1,4 +1,5 @@
 import Foundation
+import WebPolicyRuntime
 
 /// The results of simulating traces, and how to print them.
 public struct SimulationReport: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import WebPolicyRuntime
 
 /// Loads what `webpolicy simulate` needs — traces, policies (linted), bare lists, the Public
 /// Suffix List — and runs them, collecting every input problem with its position.

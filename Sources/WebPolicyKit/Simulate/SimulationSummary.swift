@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// What a simulation came to, in counts: one JSON object that shards of a trace simulated
 /// apart (`parallel --pipe`, a cluster) add up to the whole (docs/scale.md).
 public struct SimulationSummary: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import WebPolicyRuntime
 
 /// Adds up the summary objects of simulations run apart — the shards of one trace under GNU
 /// `parallel --pipe`, or a cluster's partitions (docs/scale.md) — into the summary of the whole.

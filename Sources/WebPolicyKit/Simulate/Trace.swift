@@ -1,21 +1,10 @@
 import Foundation
-
-/// What a request's verdict can be, in the order the pipeline decides (docs/semantics.md).
-public enum Verdict: String, CaseIterable, Sendable {
-    case allow, block, upgrade, intercept
-}
+import WebPolicyRuntime
 
 /// One request line of a trace (docs/trace-format.md).
 public struct TraceEntry: Sendable {
-    public enum Kind: String, Sendable {
-        /// `page URL`: a top-level navigation that becomes the top document of later lines.
-        case page
-        /// A main-frame navigation that leaves the page as it is (`type=document`, a link to
-        /// `mailto:`).
-        case navigation
-        /// A subresource or frame load.
-        case resource
-    }
+    /// A `page` line, a navigation that leaves the page, or a subresource or frame load.
+    public typealias Kind = LoadKind
 
     public var line: Int
     public var kind: Kind
@@ -38,6 +27,13 @@ public struct TraceEntry: Sendable {
     public var actions: [ContentActionType]?
     /// The column just after the last field, where `--record` appends `expect=`.
     public var fieldsEnd: Int = 0
+}
+
+extension TraceEntry {
+    /// The line as the decision engine takes it.
+    public var request: LoadRequest {
+        LoadRequest(kind: kind, resourceType: resourceType, url: url, top: top, frame: frame, method: method)
+    }
 }
 
 public struct Trace: Sendable {
@@ -64,21 +60,8 @@ public enum TraceParser {
         public var hint: String?
     }
 
-    /// Trace types: WebKit's concrete resource types; `page` for a top-level load that becomes
-    /// the top document; `document` or `top-document` for a main-frame navigation that does not
-    /// (a link to `mailto:`); `child-document` for an iframe.
-    static let types: [String: (TraceEntry.Kind, ResourceType)] = {
-        var types: [String: (TraceEntry.Kind, ResourceType)] = [
-            "page": (.page, .topDocument),
-            "document": (.navigation, .topDocument),
-            "top-document": (.navigation, .topDocument),
-            "child-document": (.resource, .childDocument),
-        ]
-        for type: ResourceType in [.image, .styleSheet, .script, .font, .svgDocument, .media, .popup, .ping, .fetch, .websocket, .other, .cspReport] {
-            types[type.rawValue] = (.resource, type)
-        }
-        return types
-    }()
+    /// Trace types: the decision engine's (`LoadKind.types`).
+    static let types: [String: (LoadKind, ResourceType)] = LoadKind.types.mapValues { ($0.kind, $0.type) }
 
     static let keys = ["type", "top", "frame", "method", "expect", "cookies", "actions"]
 

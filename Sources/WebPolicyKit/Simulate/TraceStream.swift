@@ -1,4 +1,5 @@
 import Foundation
+import WebPolicyRuntime
 
 /// A trace read a block of lines at a time, from a file or standard input (`-`), so that a
 /// trace of any size simulates in the memory of one block. Lines are parsed on every core;

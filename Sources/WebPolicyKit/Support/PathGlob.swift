@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// A `.webpolicy.yml` `exclude` pattern, matched against a path relative to the configuration's
 /// folder, as `.gitignore` and SwiftLint's `excluded` read them: `*` within one path segment,
 /// `?` one character, `**` any number of segments; a pattern matches a folder's files too

@@ -1,4 +1,5 @@
 import Foundation
+import WebPolicyRuntime
 
 /// Paths written into artefacts (the manifest's rule sources, a recorded trace's `policy:`
 /// header) relative to a folder, so the bytes do not depend on the working folder.

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// "Did you mean …?" for misspelled keys, values and rule ids.
 enum Suggestions {
     /// The candidate closest to `word` by edit distance, if it is close enough to be a typo:

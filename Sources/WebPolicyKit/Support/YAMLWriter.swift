@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// Writes a `JSONValue` tree as block-style YAML, the way people write policies: mappings in
 /// blocks, short scalar lists in flow style, strings plain where that is unambiguous, single-
 /// quoted where backslashes should stay readable (url-filters), double-quoted with escapes only

@@ -1,4 +1,5 @@
 import Foundation
+import WebPolicyRuntime
 
 /// WebKit's own content-blocker compiler, reached through WebKitGTK: the shipped helper
 /// `webkit_compile.py` runs under the system Python with GObject introspection and compiles
@@ -20,7 +21,7 @@ public enum RealWebKit {
 
     /// Why WebKit cannot be reached, or nil when it can.
     public static func unavailability() -> String? {
-        guard PackageResource.path(of: "webkit_compile.py") != nil else {
+        guard PackageResource.path(of: "webkit_compile.py", target: "WebPolicyKit") != nil else {
             return "webkit_compile.py was not found next to the webpolicy executable (install webpolicy_WebPolicyKit.resources with it)"
         }
         guard FileManager.default.isExecutableFile(atPath: python) else { return "there is no \(python)" }
@@ -30,7 +31,7 @@ public enum RealWebKit {
 
     /// Compiles each list with WebKit, in one WebKit process; verdicts in input order.
     public static func compile(_ lists: [String]) throws(InputError) -> [Verdict] {
-        guard let helper = PackageResource.path(of: "webkit_compile.py") else { throw InputError(unavailability() ?? installHint) }
+        guard let helper = PackageResource.path(of: "webkit_compile.py", target: "WebPolicyKit") else { throw InputError(unavailability() ?? installHint) }
         let requests = JSONValue.array(lists.enumerated().map { index, text in .object([("id", .int(index)), ("json", .string(text))]) })
         let (status, output, errors) = run(python, [helper], input: Data(requests.serialized(pretty: false).utf8))
         guard status == 0, let results = try? JSONSerialization.jsonObject(with: output) as? [[String: Any]], results.count == lists.count else {

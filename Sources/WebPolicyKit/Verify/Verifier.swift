@@ -1,4 +1,5 @@
 import Foundation
+import WebPolicyRuntime
 
 /// `webpolicy verify`: the content-blocker lists of policies (as compile emits them, lint
 /// errors or not) and bare lists, each judged by webpolicy's port of WebKit's parser and by

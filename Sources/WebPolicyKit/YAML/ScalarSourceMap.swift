@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// Maps each Unicode scalar of a YAML scalar's *value* back to the source characters that
 /// produced it, so a problem found at offset 12 of a url-filter gets its caret on the right
 /// column even when the value was written with escapes (`"\\."`, `"\x41"`), doubled quotes

@@ -1,4 +1,5 @@
 import CYaml  // libyaml, as bundled by Yams; see docs/decisions.md ("YAML through libyaml's events").
+import WebPolicyRuntime
 
 /// Builds a `YAMLNode` tree from libyaml's event stream, keeping every node's range, scalar
 /// style and tag, and reporting — without stopping — duplicate keys, unknown aliases, tags

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// A YAML node with the source range of everything it holds. Built by `YAMLComposer` from
 /// libyaml's events, so nothing about where a value was written is lost.
 public struct YAMLNode: Sendable {

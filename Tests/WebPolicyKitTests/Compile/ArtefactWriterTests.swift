@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WebPolicyKit
+@testable import WebPolicyRuntime
 
 @Suite("Artefact writer")
 struct ArtefactWriterTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WebPolicyKit
+@testable import WebPolicyRuntime
 
 /// `Tests/Fixtures/compile`: each policy compiles to exactly the artefacts in
 /// `expected/<policy>/` (record with WEBPOLICY_RECORD=1). Beyond the fixtures, every example

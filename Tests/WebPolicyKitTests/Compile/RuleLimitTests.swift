@@ -1,5 +1,6 @@
 import Testing
 @testable import WebPolicyKit
+@testable import WebPolicyRuntime
 
 /// WebKit's rule limit per list: 150,000 from iOS 15, 50,000 before. Over it, compile splits
 /// into numbered lists with a warning, unless the split separates an ignore rule from a rule it

@@ -1,5 +1,6 @@
 import Testing
 @testable import WebPolicyKit
+@testable import WebPolicyRuntime
 
 @Suite("css-display-none selector check")
 struct CSSSelectorCheckTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WebPolicyKit
+@testable import WebPolicyRuntime
 
 // Ported from WebKit's API tests, Tools/TestWebKitAPI/Tests/WebCore/ContentExtensions.cpp,
 // `TEST_F(ContentExtensionTest, InvalidJSON)`: each list and the error WebKit's parser and

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import URLFilter
 @testable import WebPolicyKit
+@testable import WebPolicyRuntime
 
 /// Every WebKit `ParsingFailures` / `PatternMatchingTheEmptyString` vector
 /// (Tests/Fixtures/webkit/parsing-failures.json), written as a url-filter in a policy: lint

@@ -1,5 +1,6 @@
 import Testing
 @testable import WebPolicyKit
+@testable import WebPolicyRuntime
 
 /// Every WebKit `InvalidJSON` vector, written as a policy, must be refused by lint with the same
 /// cause at the same place; a vector WebKit accepts must lint without errors. The policy is the

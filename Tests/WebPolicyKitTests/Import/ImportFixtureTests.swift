@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WebPolicyKit
+@testable import WebPolicyRuntime
 
 /// `Tests/Fixtures/import`: every list in `ok/` imports into the policy in its `.yaml` file,
 /// with the warnings in its `.out` file, and that policy compiles back to an equivalent list —

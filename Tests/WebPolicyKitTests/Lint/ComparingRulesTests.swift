@@ -1,6 +1,7 @@
 import Testing
 import URLFilter
 @testable import WebPolicyKit
+@testable import WebPolicyRuntime
 
 /// The rules that compare entries with each other look candidates up in indexes
 /// (`TriggerShapeIndex`, `HostPatternIndex`, names by parent) so that a 100,000-rule list lints

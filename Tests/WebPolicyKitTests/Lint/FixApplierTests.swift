@@ -1,5 +1,6 @@
 import Testing
 @testable import WebPolicyKit
+@testable import WebPolicyRuntime
 
 @Suite("fix applier")
 struct FixApplierTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WebPolicyKit
+@testable import WebPolicyRuntime
 
 /// actionlint-style fixture folders: every policy in `Tests/Fixtures/lint/ok` must lint clean,
 /// and every policy at the top of `Tests/Fixtures/lint/err` must produce exactly the human

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WebPolicyKit
+@testable import WebPolicyRuntime
 
 /// The one generic test that runs every rule's examples (SwiftLint's `verifyRule`): failing
 /// examples must produce this rule's diagnostics exactly at their `↓` markers and nothing from

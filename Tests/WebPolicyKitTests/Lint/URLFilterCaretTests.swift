@@ -1,6 +1,7 @@
 import Testing
 import URLFilter
 @testable import WebPolicyKit
+@testable import WebPolicyRuntime
 
 /// Every status of WebKit's URLFilterParser, written as a url-filter in each YAML scalar style:
 /// the diagnostic must start on the offending character of the *file*, however the value was

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import URLFilter
 @testable import WebPolicyKit
+@testable import WebPolicyRuntime
 
 /// Seeded random edits of valid policies — characters deleted, inserted, replaced by YAML
 /// punctuation, lines truncated — must never crash the loader or the rules, and every

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WebPolicyKit
+@testable import WebPolicyRuntime
 
 /// `schemas/webpolicy.schema.json` declares exactly the keys and values the loader reads. (CI's
 /// `ci/checks/schema_agreement.py` checks, with a real JSON Schema validator, that both reject

@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import WebPolicyKit
+@testable import WebPolicyRuntime
 
 /// Each reporter against a golden file (`Tests/Fixtures/reporters/Canned*.txt`, record with
 /// WEBPOLICY_RECORD=1), over one fixed report that exercises every field: hints, notes with and

@@ -1,6 +1,7 @@
 import Testing
 import URLFilter
 @testable import WebPolicyKit
+@testable import WebPolicyRuntime
 
 /// WebKit's URL canonicalisation (WHATWG URL standard), as content rules see URLs; cases from
 /// the standard's examples and from the real-WebKit observations in the research file (§6).

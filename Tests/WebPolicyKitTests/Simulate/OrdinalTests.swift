@@ -1,5 +1,6 @@
 import Testing
 @testable import WebPolicyKit
+@testable import WebPolicyRuntime
 
 /// The switch-written positions of the flag vocabularies must be their places in `allCases`,
 /// which content-blocker bit masks and the lint rules' masks are built from.

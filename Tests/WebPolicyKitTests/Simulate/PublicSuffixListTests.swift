@@ -1,5 +1,6 @@
 import Testing
 @testable import WebPolicyKit
+@testable import WebPolicyRuntime
 
 @Suite("Public Suffix List")
 struct PublicSuffixListTests {
@@ -7,7 +8,7 @@ struct PublicSuffixListTests {
 
     @Test func theBundledSnapshotLoadsFromThePackageResources() {
         #expect(Self.list.ruleCount > 9_000)
-        #expect(PublicSuffixList.bundledPath()?.contains("webpolicy_WebPolicyKit") == true, "\(PublicSuffixList.bundledPath() ?? "none")")
+        #expect(PublicSuffixList.bundledPath()?.contains("webpolicy_WebPolicyRuntime") == true, "\(PublicSuffixList.bundledPath() ?? "none")")
     }
 
     @Test(arguments: [

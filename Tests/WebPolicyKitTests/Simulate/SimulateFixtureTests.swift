@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WebPolicyKit
+@testable import WebPolicyRuntime
 
 /// Every trace under `Tests/Fixtures/simulate` (WebKit's own content-extension tests, ported:
 /// the rules as a policy, the requests as a trace) and every example policy's trace must pass.

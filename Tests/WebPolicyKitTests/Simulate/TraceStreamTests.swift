@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import URLFilter
 @testable import WebPolicyKit
+@testable import WebPolicyRuntime
 
 /// A streamed trace must read exactly as the whole file parses (`TraceParser.parse`): same
 /// entries, same problems at the same places, whatever the block size, the read size and the

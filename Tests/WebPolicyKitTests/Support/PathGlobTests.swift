@@ -1,5 +1,6 @@
 import Testing
 import WebPolicyKit
+@testable import WebPolicyRuntime
 
 @Suite("exclude patterns")
 struct PathGlobTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import WebPolicyKit
+@testable import WebPolicyRuntime
 
 /// Offsets inside a YAML value map back to the characters that produced them.
 @Suite("Scalar source map")

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// Text edits for fixes, built only where the source text is simple enough for the edit to be
 /// certain: a value written plain or quoted without escapes, a key in block style. Anything
 /// else gets no fix (the finding's hint still says what to do).

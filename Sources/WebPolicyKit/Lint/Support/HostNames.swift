@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// Small facts about host names that several rules share.
 enum HostNames {
     /// An IPv4 address in canonical dotted-quad form, or an IPv6 address, bracketed or not

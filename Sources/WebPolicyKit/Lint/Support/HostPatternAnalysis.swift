@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// Where a host pattern is written; it decides whether `*.` is allowed and how messages read.
 enum HostField: Sendable {
     case httpAllowlist

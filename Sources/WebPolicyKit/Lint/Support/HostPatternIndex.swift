@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// Host patterns (`host`, `*.host`) in policy order, searched for the first one that some host
 /// matches together with a given pattern (`InterceptionOverlapRule.patternsOverlap`) by name
 /// lookups instead of a comparison with every pattern: a blocklist names tens of thousands of

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// A rule that reports one kind of host-pattern problem (see `HostPatternAnalysis`), in every
 /// place a policy writes a host: http-allowlist, content-rule `hosts`, cookie domains and
 /// interception hosts.

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 extension Policy {
     /// Every `redirect` action's URL and transform, for the rules that mirror WebKit's
     /// `RedirectAction::parse` and `URLTransformAction::parse` errors.

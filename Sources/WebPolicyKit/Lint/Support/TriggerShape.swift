@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// What a content rule's trigger matches, as comparable data: rules with equal shapes match
 /// exactly the same loads, and a shape can say it covers another (matches at least the loads
 /// the other matches) when that follows from the fields alone — no automata, so "covers" is

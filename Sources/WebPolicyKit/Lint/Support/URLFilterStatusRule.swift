@@ -1,4 +1,5 @@
 import URLFilter
+import WebPolicyRuntime
 
 /// A rule that reports one status of WebKit's url-filter parser, for every regex of a content
 /// rule: `url-filter` and the entries of `if-top-url`, `unless-top-url`, `if-frame-url` and

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 extension Diagnostic.Note {
     /// "WebKit refuses the whole rule list with <error>: <message>", for rules that mirror one
     /// of WebKit's parser errors.

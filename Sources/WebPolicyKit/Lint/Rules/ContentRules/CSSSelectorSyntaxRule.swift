@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 struct CSSSelectorSyntaxRule: LintRule {
     static let description = RuleDescription(
         id: "css-selector-syntax",

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 struct ConditionDomainCaseRule: LintRule {
     static let description = RuleDescription(
         id: "condition-domain-case",

@@ -1,4 +1,5 @@
 import URLFilter
+import WebPolicyRuntime
 
 struct ConditionDomainRegexRule: LintRule {
     static let description = RuleDescription(

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 struct ConditionListEmptyRule: LintRule {
     static let description = RuleDescription(
         id: "condition-list-empty",

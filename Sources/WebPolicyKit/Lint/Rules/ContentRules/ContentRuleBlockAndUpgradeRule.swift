@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// WebKit: `block` wins over `make-https` (ContentExtensions.cpp `StrictPrefixSeparatedMachines3`).
 struct ContentRuleBlockAndUpgradeRule: LintRule {
     static let description = RuleDescription(

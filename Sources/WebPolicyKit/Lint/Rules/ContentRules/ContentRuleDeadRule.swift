@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// WebKit `actionsFromContentRuleList`: a matching `ignore-previous-rules` drops every action
 /// before it; an identical rule adds nothing.
 struct ContentRuleDeadRule: LintRule {

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 struct RedirectExtensionPathRule: LintRule {
     static let description = RuleDescription(
         id: "redirect-extension-path",

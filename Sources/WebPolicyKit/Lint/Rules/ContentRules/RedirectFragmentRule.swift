@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 struct RedirectFragmentRule: LintRule {
     static let description = RuleDescription(
         id: "redirect-fragment",

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 struct RedirectJavaScriptRule: LintRule {
     static let description = RuleDescription(
         id: "redirect-javascript",

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 struct RedirectPortRule: LintRule {
     static let description = RuleDescription(
         id: "redirect-port",

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 struct RedirectQueryRule: LintRule {
     static let description = RuleDescription(
         id: "redirect-query",

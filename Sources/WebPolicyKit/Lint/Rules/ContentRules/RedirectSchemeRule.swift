@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 struct RedirectSchemeRule: LintRule {
     static let description = RuleDescription(
         id: "redirect-scheme",

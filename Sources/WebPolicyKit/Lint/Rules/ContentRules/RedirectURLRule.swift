@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 struct RedirectURLRule: LintRule {
     static let description = RuleDescription(
         id: "redirect-url",

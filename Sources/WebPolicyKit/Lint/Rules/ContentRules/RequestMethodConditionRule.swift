@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// Observed on WebKitGTK 2.50 by ci/webkit-conformance (WebCore/contentextensions, shared
 /// with Safari and WKWebView): with `request-method`, a trigger's condition is never found in
 /// WebKit's condition matcher, so `if-*` never holds and `unless-*` always does.

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 struct TriggerMultipleConditionsRule: LintRule {
     static let description = RuleDescription(
         id: "trigger-multiple-conditions",

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// RFC 6265 §5.1.3: an IP address never domain-matches another host.
 struct CookieDomainIPRule: LintRule {
     static let description = RuleDescription(

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// RFC 6265 §5.3 step 5: a Domain that is a public suffix is refused.
 struct CookieDomainPublicSuffixRule: LintRule {
     static let description = RuleDescription(

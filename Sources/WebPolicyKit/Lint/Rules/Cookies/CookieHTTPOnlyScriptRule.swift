@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// RFC 6265 §5.3 step 10: a non-HTTP API cannot set an HttpOnly cookie.
 struct CookieHTTPOnlyScriptRule: LintRule {
     static let description = RuleDescription(

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// RFC 6265 §4.1.1: `cookie-name = token` (RFC 2616: any CHAR but CTLs and separators).
 struct CookieNameTokenRule: LintRule {
     static let separators = Set("()<>@,;:\\\"/[]?={} \t".unicodeScalars)

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// RFC 6265 §4.1.1 `path-value` and §5.2.4.
 struct CookiePathSyntaxRule: LintRule {
     static let description = RuleDescription(

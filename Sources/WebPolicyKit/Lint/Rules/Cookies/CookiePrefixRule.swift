@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// RFC 6265bis §4.1.3: the `__Secure-` and `__Host-` name prefixes.
 struct CookiePrefixRule: LintRule {
     static let description = RuleDescription(

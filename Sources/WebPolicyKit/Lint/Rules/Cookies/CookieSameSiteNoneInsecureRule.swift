@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// RFC 6265bis storage model: SameSite=None requires Secure.
 struct CookieSameSiteNoneInsecureRule: LintRule {
     static let description = RuleDescription(

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// RFC 6265 §5.4: a Secure cookie is sent over secure channels only.
 struct CookieSecureOnHTTPHostRule: LintRule {
     static let description = RuleDescription(

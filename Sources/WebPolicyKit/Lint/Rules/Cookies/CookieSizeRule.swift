@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// RFC 6265bis: name plus value over 4096 octets is ignored.
 struct CookieSizeRule: LintRule {
     static let limit = 4096

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// RFC 6265 §4.1.1: `cookie-value = *cookie-octet / ( DQUOTE *cookie-octet DQUOTE )`.
 struct CookieValueOctetsRule: LintRule {
     static let description = RuleDescription(

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// Seed 001: a `Cookie` header on the first request reaches that request only.
 struct CookieViaHeaderRule: LintRule {
     static let description = RuleDescription(

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// Apple, "Preventing Insecure Network Connections": exceptions need a justification.
 struct HTTPAllowlistReasonRule: LintRule {
     static let description = RuleDescription(

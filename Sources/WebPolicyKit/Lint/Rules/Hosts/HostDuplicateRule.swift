@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// An http-allowlist entry that another already covers.
 struct HostDuplicateRule: LintRule {
     static let description = RuleDescription(

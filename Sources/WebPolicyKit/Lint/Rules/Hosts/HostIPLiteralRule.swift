@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// ATS and IP addresses: `NSAllowsLocalNetworking` and `NSExceptionDomains` documentation.
 struct HostIPLiteralRule: LintRule {
     static let description = RuleDescription(

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 struct HostNonASCIIRule: HostRule {
     static let problemKind = HostProblem.Kind.nonASCII
 

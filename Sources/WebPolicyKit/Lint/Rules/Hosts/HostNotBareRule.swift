@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 struct HostNotBareRule: HostRule {
     static let problemKind = HostProblem.Kind.notBare
 

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// Public Suffix List: names under a public suffix belong to unrelated owners.
 struct HostPublicSuffixWildcardRule: LintRule {
     static let description = RuleDescription(

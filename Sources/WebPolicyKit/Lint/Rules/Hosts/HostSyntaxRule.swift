@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 struct HostSyntaxRule: HostRule {
     static let problemKind = HostProblem.Kind.syntax
 

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 struct HostTrailingDotRule: HostRule {
     static let problemKind = HostProblem.Kind.trailingDot
 

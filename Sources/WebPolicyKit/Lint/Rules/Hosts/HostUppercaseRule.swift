@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 struct HostUppercaseRule: HostRule {
     static let problemKind = HostProblem.Kind.uppercase
 

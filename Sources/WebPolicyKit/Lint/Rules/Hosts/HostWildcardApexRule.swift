@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// ATS `NSExceptionDomains`: no wildcards; `NSIncludesSubdomains` covers the apex too.
 struct HostWildcardApexRule: LintRule {
     static let description = RuleDescription(

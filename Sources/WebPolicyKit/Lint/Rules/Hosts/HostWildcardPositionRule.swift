@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 struct HostWildcardPositionRule: HostRule {
     static let problemKind = HostProblem.Kind.wildcard
 

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// An intercepted web host that other sections also govern.
 struct InterceptionOverlapRule: LintRule {
     static let description = RuleDescription(

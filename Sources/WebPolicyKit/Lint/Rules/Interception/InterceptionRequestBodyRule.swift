@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// Request bodies reach a `WKURLSchemeHandler` as a stream (ios-domain research §2.3).
 struct InterceptionRequestBodyRule: LintRule {
     static let methodsWithBodies: Set<RequestMethod> = [.post, .put, .patch]

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// WKWebView has no public way to intercept http(s) (ios-domain research §2.4).
 struct InterceptionWebSchemeRule: LintRule {
     static let description = RuleDescription(

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// Schemes that run script, read files or exist only inside WebKit (ios-domain research §3.5).
 struct SchemeAllowlistDangerousRule: LintRule {
     /// Scheme → why it must not be handed on.

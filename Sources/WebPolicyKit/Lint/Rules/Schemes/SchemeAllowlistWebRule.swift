@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// http and https belong to the http allowlist and the scheme gate, not to external opening.
 struct SchemeAllowlistWebRule: LintRule {
     static let description = RuleDescription(

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// WebKit `-[WKWebViewConfiguration setURLSchemeHandler:forURLScheme:]` raises for schemes
 /// `+[WKWebView handlesURLScheme:]` claims (`LegacySchemeRegistry::isBuiltinScheme`).
 struct SchemeHandlerBuiltinRule: LintRule {

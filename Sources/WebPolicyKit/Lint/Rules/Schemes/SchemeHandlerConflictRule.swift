@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// WebKit raises "URL scheme '%@' already has a registered URL scheme handler".
 struct SchemeHandlerConflictRule: LintRule {
     static let description = RuleDescription(

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// Apple, "Defining a custom URL scheme for your app"; WWDC's scheme-handler advice.
 struct SchemeNotNamespacedRule: LintRule {
     static let description = RuleDescription(

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// `canOpenURL`: at most 50 `LSApplicationQueriesSchemes` entries (iOS 15+), 25 (iOS 27+).
 struct SchemeQueryLimitRule: LintRule {
     static let description = RuleDescription(

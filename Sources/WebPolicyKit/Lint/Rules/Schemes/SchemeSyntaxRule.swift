@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// RFC 3986 §3.1: `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
 struct SchemeSyntaxRule: LintRule {
     static let description = RuleDescription(

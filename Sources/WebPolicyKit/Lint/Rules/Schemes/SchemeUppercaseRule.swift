@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 struct SchemeUppercaseRule: LintRule {
     static let description = RuleDescription(
         id: "scheme-uppercase",

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 struct ContentRuleLimitRule: LintRule {
     static let description = RuleDescription(
         id: "content-rule-limit",

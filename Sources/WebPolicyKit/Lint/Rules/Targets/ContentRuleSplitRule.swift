@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 struct ContentRuleSplitRule: LintRule {
     static let description = RuleDescription(
         id: "content-rule-split",

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 struct WebKitFeatureUnavailableRule: LintRule {
     static let description = RuleDescription(
         id: "webkit-feature-unavailable",

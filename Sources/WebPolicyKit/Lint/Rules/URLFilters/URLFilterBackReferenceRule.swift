@@ -1,4 +1,5 @@
 import URLFilter
+import WebPolicyRuntime
 
 struct URLFilterBackReferenceRule: URLFilterStatusRule {
     static let status = URLFilterParseStatus.backReference

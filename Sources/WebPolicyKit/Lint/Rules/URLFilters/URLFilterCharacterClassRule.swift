@@ -1,4 +1,5 @@
 import URLFilter
+import WebPolicyRuntime
 
 struct URLFilterCharacterClassRule: URLFilterStatusRule {
     static let status = URLFilterParseStatus.unsupportedCharacterClass

@@ -1,4 +1,5 @@
 import URLFilter
+import WebPolicyRuntime
 
 struct URLFilterClassInSetRule: URLFilterStatusRule {
     static let status = URLFilterParseStatus.atomCharacter

@@ -1,4 +1,5 @@
 import URLFilter
+import WebPolicyRuntime
 
 struct URLFilterDisjunctionRule: URLFilterStatusRule {
     static let status = URLFilterParseStatus.disjunction

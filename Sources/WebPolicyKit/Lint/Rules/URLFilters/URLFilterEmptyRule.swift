@@ -1,4 +1,5 @@
 import URLFilter
+import WebPolicyRuntime
 
 struct URLFilterEmptyRule: URLFilterStatusRule {
     static let status = URLFilterParseStatus.emptyPattern

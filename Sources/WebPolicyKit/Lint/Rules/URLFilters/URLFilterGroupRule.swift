@@ -1,4 +1,5 @@
 import URLFilter
+import WebPolicyRuntime
 
 struct URLFilterGroupRule: URLFilterStatusRule {
     static let status = URLFilterParseStatus.group

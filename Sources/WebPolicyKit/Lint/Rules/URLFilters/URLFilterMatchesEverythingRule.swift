@@ -1,4 +1,5 @@
 import URLFilter
+import WebPolicyRuntime
 
 struct URLFilterMatchesEverythingRule: URLFilterStatusRule {
     static let status = URLFilterParseStatus.matchesEverything

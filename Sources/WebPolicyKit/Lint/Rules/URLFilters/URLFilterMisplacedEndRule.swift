@@ -1,4 +1,5 @@
 import URLFilter
+import WebPolicyRuntime
 
 struct URLFilterMisplacedEndRule: URLFilterStatusRule {
     static let status = URLFilterParseStatus.misplacedEndOfLine

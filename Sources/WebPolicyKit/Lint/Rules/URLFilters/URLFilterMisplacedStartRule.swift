@@ -1,4 +1,5 @@
 import URLFilter
+import WebPolicyRuntime
 
 struct URLFilterMisplacedStartRule: URLFilterStatusRule {
     static let status = URLFilterParseStatus.misplacedStartOfLine

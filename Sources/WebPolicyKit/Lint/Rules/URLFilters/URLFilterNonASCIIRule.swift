@@ -1,4 +1,5 @@
 import URLFilter
+import WebPolicyRuntime
 
 struct URLFilterNonASCIIRule: URLFilterStatusRule {
     static let status = URLFilterParseStatus.nonASCII

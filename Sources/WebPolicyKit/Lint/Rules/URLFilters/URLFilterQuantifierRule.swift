@@ -1,4 +1,5 @@
 import URLFilter
+import WebPolicyRuntime
 
 struct URLFilterQuantifierRule: URLFilterStatusRule {
     static let status = URLFilterParseStatus.invalidQuantifier

@@ -1,4 +1,5 @@
 import URLFilter
+import WebPolicyRuntime
 
 struct URLFilterSyntaxRule: URLFilterStatusRule {
     static let status = URLFilterParseStatus.yarrError

@@ -1,4 +1,5 @@
 import URLFilter
+import WebPolicyRuntime
 
 struct URLFilterWordBoundaryRule: URLFilterStatusRule {
     static let status = URLFilterParseStatus.wordBoundary

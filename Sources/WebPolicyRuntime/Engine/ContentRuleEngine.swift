@@ -580,16 +580,16 @@ public final class ContentRuleEngine: Sendable {
 }
 
 /// One bit per value of a flag vocabulary, by its position in `allCases`.
-enum FlagMask {
-    static func bit<T: Ordinal>(_ value: T) -> UInt32 { UInt32(1) << UInt32(value.ordinal) }
+package enum FlagMask {
+    package static func bit<T: Ordinal>(_ value: T) -> UInt32 { UInt32(1) << UInt32(value.ordinal) }
 
-    static func bit<T: CaseIterable & Equatable>(_ value: T) -> UInt32 {
+    package static func bit<T: CaseIterable & Equatable>(_ value: T) -> UInt32 {
         UInt32(1) << UInt32(T.allCases.firstIndex(of: value).map { T.allCases.distance(from: T.allCases.startIndex, to: $0) } ?? 0)
     }
 }
 
 extension JSONValue {
-    func member(_ key: String) -> JSONValue? {
+    package func member(_ key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.last { $0.0 == key }?.1
     }
@@ -612,7 +612,7 @@ extension JSONValue {
 
 extension JSONNode {
     /// The same value as a `JSONValue` (numbers as integers when whole).
-    var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         switch value {
         case .null: return .null
         case .bool(let flag): return .bool(flag)

@@ -44,14 +44,14 @@ public struct PublicSuffixList: Sendable {
     /// Debian's own copy is the fallback.
     public static func bundled() throws(LoadError) -> PublicSuffixList {
         guard let path = bundledPath() else {
-            throw LoadError(description: "the bundled public suffix list was not found next to the webpolicy executable (install webpolicy_WebPolicyKit.resources with it), and /usr/share/publicsuffix has none; pass --public-suffix-list FILE")
+            throw LoadError(description: "the bundled public suffix list was not found next to the webpolicy executable (install webpolicy_WebPolicyRuntime.resources with it), and /usr/share/publicsuffix has none; pass --public-suffix-list FILE")
         }
         return try PublicSuffixList(contentsOf: path)
     }
 
     /// Where `bundled()` reads from.
     static func bundledPath() -> String? {
-        PackageResource.path(of: "public_suffix_list.dat", fallbackFolders: ["/usr/share/publicsuffix"])
+        PackageResource.path(of: "public_suffix_list.dat", target: "WebPolicyRuntime", fallbackFolders: ["/usr/share/publicsuffix"])
     }
 
     /// The public suffix of `host` (lowercase, punycode): the longest matching rule, with

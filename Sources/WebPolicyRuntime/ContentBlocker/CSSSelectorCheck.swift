@@ -3,18 +3,18 @@
 /// be backwards-compatible", `loadAction`). This check refuses what can never be a selector
 /// list — an empty or blank one, unbalanced brackets, parentheses or quotes, an empty item
 /// between commas, a dangling escape — and accepts the rest: it is no CSS parser.
-enum CSSSelectorCheck {
-    struct Problem: Equatable {
+package enum CSSSelectorCheck {
+    package struct Problem: Equatable {
         /// Scalar offset of the offending character in the selector.
-        var offset: Int
-        var message: String
+        package var offset: Int
+        package var message: String
     }
 
-    static func isValid(_ selector: String) -> Bool {
+    package static func isValid(_ selector: String) -> Bool {
         problem(in: selector) == nil
     }
 
-    static func problem(in selector: String) -> Problem? {
+    package static func problem(in selector: String) -> Problem? {
         let scalars = Array(selector.unicodeScalars)
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else {
             return Problem(offset: 0, message: "the selector is empty")

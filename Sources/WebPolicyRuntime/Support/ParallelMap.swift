@@ -4,7 +4,7 @@ import Foundation
 extension Array where Element: Sendable {
     /// `map` over all cores, in order: element `i` of the result is `transform(self[i])`, so
     /// output stays deterministic. Worth it only for independent, costly transforms.
-    func parallelMap<T: Sendable>(minimumChunk: Int = 256, _ transform: @Sendable (Element) -> T) -> [T] {
+    package func parallelMap<T: Sendable>(minimumChunk: Int = 256, _ transform: @Sendable (Element) -> T) -> [T] {
         let count = self.count
         let chunks = Swift.min(ProcessInfo.processInfo.activeProcessorCount * 4, (count + minimumChunk - 1) / minimumChunk)
         guard chunks > 1 else { return map(transform) }

@@ -1,11 +1,11 @@
 /// RFC 3492 Punycode, to suggest the ASCII spelling (`xn--…`) of an internationalised host.
 /// Labels are lowercased first; full UTS #46 mapping is not attempted — the suggestion is a
 /// hint, and WebKit, ATS and cookie stores all need the ASCII form the user then confirms.
-enum Punycode {
+package enum Punycode {
     private static let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700, initialBias = 72, initialN = 128
 
     /// `münchen.de` → `xn--mnchen-3ya.de`; nil if a label cannot be encoded.
-    static func toASCII(host: String) -> String? {
+    package static func toASCII(host: String) -> String? {
         var labels: [String] = []
         for label in host.lowercased().split(separator: ".", omittingEmptySubsequences: false) {
             if label.unicodeScalars.allSatisfy(\.isASCII) {
@@ -18,7 +18,7 @@ enum Punycode {
         return labels.joined(separator: ".")
     }
 
-    static func encode(_ input: String) -> String? {
+    package static func encode(_ input: String) -> String? {
         let codePoints = input.unicodeScalars.map { Int($0.value) }
         var output = codePoints.filter { $0 < 0x80 }.map { Character(Unicode.Scalar(UInt8($0))) }
         let basicCount = output.count

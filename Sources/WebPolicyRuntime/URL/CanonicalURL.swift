@@ -86,7 +86,7 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The WHATWG parser for every URL, simple or not.
-    static func parseFully(_ input: String) -> Result<CanonicalURL, ParseError> {
+    package static func parseFully(_ input: String) -> Result<CanonicalURL, ParseError> {
         var parser = Parser(input)
         do {
             return .success(try parser.parse())
@@ -98,7 +98,7 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The URL as a request carries it, without its fragment.
-    var withoutFragment: CanonicalURL {
+    package var withoutFragment: CanonicalURL {
         guard storage.parts.fragment != nil else { return self }
         var parts = storage.parts
         parts.fragment = nil
@@ -106,7 +106,7 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The same URL with another scheme and port (what `make-https` makes of it).
-    func upgraded(to newScheme: String) -> CanonicalURL {
+    package func upgraded(to newScheme: String) -> CanonicalURL {
         var parts = storage.parts
         parts.scheme = newScheme
         parts.port = nil
@@ -313,8 +313,8 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
 
 /// WHATWG IPv4 parsing: up to four parts, decimal, `0x` hex or `0` octal; the last part fills
 /// the remaining bytes. Serialised as dotted decimal.
-enum IPv4 {
-    static func endsInNumber(_ host: String) -> Bool {
+package enum IPv4 {
+    package static func endsInNumber(_ host: String) -> Bool {
         var labels = host.split(separator: ".", omittingEmptySubsequences: false)
         if labels.last == "", labels.count > 1 { labels.removeLast() }
         guard let last = labels.last, !last.isEmpty else { return false }
@@ -322,7 +322,7 @@ enum IPv4 {
         return last.lowercased().hasPrefix("0x") && last.dropFirst(2).allSatisfy(\.isHexDigit)
     }
 
-    static func canonical(_ host: String) -> String? {
+    package static func canonical(_ host: String) -> String? {
         guard endsInNumber(host) else { return nil }
         var labels = host.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         if labels.last == "", labels.count > 1 { labels.removeLast() }
@@ -351,7 +351,7 @@ enum IPv4 {
 /// WHATWG IPv6 parsing and serialisation: eight hexadecimal pieces, the longest run of two or
 /// more zero pieces written `::`, lowercase.
 enum IPv6 {
-    static func canonical(_ text: String) -> String? {
+    package static func canonical(_ text: String) -> String? {
         var pieces: [UInt16] = []
         var compressAt: Int?
         let parts = text.lowercased().components(separatedBy: "::")

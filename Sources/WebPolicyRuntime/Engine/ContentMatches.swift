@@ -116,7 +116,7 @@ public struct ContentMatches: Sendable {
     /// What the request adds to the common part of its page's universal rules (`shared`): its
     /// matched rules, hidden selectors and notifications without those the shared record lists.
     /// Computed on rule positions, never on the hundreds of shared rules' texts.
-    func own(beyond common: ContentRuleEngine.UniversalMatch, commonTexts: (hidden: Set<String>, notifications: Set<String>)) -> (matched: [RuleOrigin], hidden: [String], notifications: [String]) {
+    package func own(beyond common: ContentRuleEngine.UniversalMatch, commonTexts: (hidden: Set<String>, notifications: Set<String>)) -> (matched: [RuleOrigin], hidden: [String], notifications: [String]) {
         guard let first = lists.first else { return ([], [], []) }
         var matched = ContentRuleEngine.difference(first.matched, common.commonMatched).map(first.engine.origin(of:))
         matched += lists.dropFirst().flatMap(\.matchedOrigins)

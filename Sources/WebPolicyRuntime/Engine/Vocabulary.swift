@@ -92,13 +92,13 @@ public enum Distribution: String, CaseIterable, Sendable {
 
 /// A vocabulary whose values have a position, known without searching `allCases` (which
 /// builds its array on every call): the simulator turns flags into bits for every request.
-protocol Ordinal: CaseIterable, Equatable {
+package protocol Ordinal: CaseIterable, Equatable {
     /// The value's position in `allCases`.
     var ordinal: Int { get }
 }
 
 extension ContentActionType: Ordinal {
-    var ordinal: Int {
+    package var ordinal: Int {
         switch self {
         case .block: return 0
         case .blockCookies: return 1
@@ -114,7 +114,7 @@ extension ContentActionType: Ordinal {
 }
 
 extension ResourceType: Ordinal {
-    var ordinal: Int {
+    package var ordinal: Int {
         switch self {
         case .document: return 0
         case .topDocument: return 1
@@ -137,15 +137,15 @@ extension ResourceType: Ordinal {
 }
 
 extension LoadType: Ordinal {
-    var ordinal: Int { self == .firstParty ? 0 : 1 }
+    package var ordinal: Int { self == .firstParty ? 0 : 1 }
 }
 
 extension LoadContext: Ordinal {
-    var ordinal: Int { self == .topFrame ? 0 : 1 }
+    package var ordinal: Int { self == .topFrame ? 0 : 1 }
 }
 
 extension RequestMethod: Ordinal {
-    var ordinal: Int {
+    package var ordinal: Int {
         switch self {
         case .get: return 0
         case .head: return 1
@@ -160,13 +160,30 @@ extension RequestMethod: Ordinal {
     }
 }
 
+/// What a request's verdict can be, in the order the pipeline decides (docs/semantics.md).
+public enum Verdict: String, CaseIterable, Sendable {
+    case allow, block, upgrade, intercept
+}
+
 extension Verdict: Ordinal {
-    var ordinal: Int {
+    package var ordinal: Int {
         switch self {
         case .allow: return 0
         case .block: return 1
         case .upgrade: return 2
         case .intercept: return 3
+        }
+    }
+}
+
+extension ResourceType {
+    /// The load types a `resource-type` value stands for (WebKit `ResourceLoadInfo.cpp`).
+    package static func expanded(_ type: ResourceType) -> [ResourceType] {
+        switch type {
+        case .document: return [.topDocument, .childDocument]
+        case .raw: return [.fetch, .websocket, .other, .ping]
+        case .other: return [.other, .ping, .cspReport]
+        default: return [type]
         }
     }
 }

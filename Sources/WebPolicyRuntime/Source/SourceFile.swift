@@ -106,7 +106,7 @@ public final class SourceFile: @unchecked Sendable {
         SourceLocation(path: path, range: SourceRange(at: position))
     }
 
-    static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case "\r", "\n", "\u{85}", "\u{2028}", "\u{2029}": return true
         default: return false

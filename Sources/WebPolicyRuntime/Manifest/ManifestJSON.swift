@@ -1,0 +1,239 @@
+/// The manifest file: written by `webpolicy compile`, read by the runtime. Defaults are written
+/// out, so a reader needs no knowledge of the policy format; locations are `file:line:column`
+/// with the file relative to the policy's folder.
+extension Manifest {
+    /// The manifest as JSON text. `path` turns a location's file into the form written (compile
+    /// makes it relative to the policy's folder, so the same policy gives the same bytes from
+    /// any working folder).
+    public func serialized(path: (String) -> String = { $0 }) -> String {
+        func location(_ location: SourceLocation?) -> [(String, JSONValue)] {
+            guard let location else { return [] }
+            return [("location", .string("\(path(location.path)):\(location.start.line):\(location.start.column)"))]
+        }
+        func host(_ match: HostMatch) -> [(String, JSONValue)] {
+            [("host", .string(match.host)), ("match", .string(match.kind.rawValue))]
+        }
+        var top: [(String, JSONValue)] = [("webpolicyManifest", .int(version))]
+        var policyInfo: [(String, JSONValue)] = [("name", .string(policyName))]
+        if let policyDescription { policyInfo.append(("description", .string(policyDescription))) }
+        top.append(("policy", .object(policyInfo)))
+        top.append(("target", .object([("ios", .string(targetIOS)), ("distribution", .string(distribution))])))
+        top.append(("httpAllowlist", .array(httpAllowlist.map { entry in
+            var members = host(entry.host)
+            if let reason = entry.reason { members.append(("reason", .string(reason))) }
+            return .object(members + location(entry.location))
+        })))
+        top.append(("schemeAllowlist", .array(schemeAllowlist.map { entry in
+            var members: [(String, JSONValue)] = [("scheme", .string(entry.scheme))]
+            if let hosts = entry.hosts { members.append(("hosts", .array(hosts.map(JSONValue.string)))) }
+            if let paths = entry.paths { members.append(("paths", .array(paths.map(JSONValue.string)))) }
+            return .object(members + location(entry.location))
+        })))
+        top.append(("cookies", .array(cookies.map { cookie in
+            var members: [(String, JSONValue)] = [
+                ("name", .string(cookie.name)), ("value", .string(cookie.value)), ("domain", .string(cookie.domain)),
+                ("hostOnly", .bool(cookie.hostOnly)), ("path", .string(cookie.path)), ("secure", .bool(cookie.secure)),
+                ("httpOnly", .bool(cookie.httpOnly)),
+            ]
+            if let sameSite = cookie.sameSite { members.append(("sameSite", .string(sameSite.rawValue))) }
+            if let expires = cookie.expires { members.append(("expires", .string(expires))) }
+            if let maxAge = cookie.maxAge { members.append(("maxAge", .int(maxAge))) }
+            members.append(("via", .string(cookie.via.rawValue)))
+            return .object(members + location(cookie.location))
+        })))
+        top.append(("interception", .array(interception.map { rule in
+            var members: [(String, JSONValue)] = []
+            if let id = rule.id { members.append(("id", .string(id))) }
+            members.append(("scheme", .string(rule.scheme)))
+            if let hosts = rule.hosts { members.append(("hosts", .array(hosts.map { .object(host($0)) }))) }
+            if let paths = rule.paths { members.append(("paths", .array(paths.map(JSONValue.string)))) }
+            if let methods = rule.methods { members.append(("methods", .array(methods.map(JSONValue.string)))) }
+            if let serve = rule.serve { members.append(("serve", .string(serve))) }
+            if let handler = rule.handler { members.append(("handler", .string(handler))) }
+            return .object(members + location(rule.location))
+        })))
+        top.append(("contentRuleLists", .array(contentRuleLists.map { list in
+            var members: [(String, JSONValue)] = [("identifier", .string(list.identifier)), ("file", .string(list.file)), ("ruleCount", .int(list.ruleCount))]
+            if let sha256 = list.sha256 { members.append(("sha256", .string(sha256))) }
+            members.append(("sources", .array(list.sources.map { source in
+                var members: [(String, JSONValue)] = [("firstRule", .int(source.firstRule)), ("ruleCount", .int(source.ruleCount))]
+                if let id = source.id { members.append(("id", .string(id))) }
+                return .object(members + location(source.location))
+            })))
+            return .object(members)
+        })))
+        return JSONValue.object(top).serialized()
+    }
+
+    /// A problem with a manifest's text, at its line and column.
+    public struct DecodingError: Error, Sendable, Equatable {
+        public var message: String
+        public var position: SourcePosition
+        /// The file's major version, when it is one this runtime does not read.
+        public var unsupportedVersion: Int?
+    }
+
+    /// Reads a manifest file. Members it does not know are ignored (a newer minor addition);
+    /// a newer major version is refused before anything else is read. Locations keep the file
+    /// as written (relative to the policy's folder).
+    public static func decode(_ text: String) -> Result<Manifest, DecodingError> {
+        let root: JSONNode
+        switch JSONDocument.parse(text) {
+        case .failure(let error): return .failure(DecodingError(message: error.message, position: error.position))
+        case .success(let node): root = node
+        }
+        do {
+            return .success(try ManifestReader(root: root).manifest())
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+/// Walks a parsed manifest, refusing what is missing or of the wrong kind at its position.
+private struct ManifestReader {
+    let root: JSONNode
+
+    func manifest() throws(Manifest.DecodingError) -> Manifest {
+        guard root.members != nil else { throw fail("the manifest is \(root.kindName), not an object", root) }
+        guard let versionNode = root.member("webpolicyManifest") else {
+            throw fail("this is not a webpolicy manifest: it has no \"webpolicyManifest\" version", root)
+        }
+        let version = try int(versionNode, "webpolicyManifest")
+        if version > Manifest.formatVersion {
+            var error = fail("the manifest is version \(version), written by a newer webpolicy; this runtime reads version \(Manifest.formatVersion) — update WebPolicyRuntime, or compile with the webpolicy that matches it", versionNode)
+            error.unsupportedVersion = version
+            throw error
+        }
+        guard version >= 1 else { throw fail("\"webpolicyManifest\" must be 1 or more, not \(version)", versionNode) }
+
+        let policy = try object(root, "policy")
+        let target = try object(root, "target")
+        var manifest = Manifest(policyName: try string(policy, "name"), policyDescription: try optionalString(policy, "description"),
+                                targetIOS: try string(target, "ios"), distribution: try string(target, "distribution"))
+        manifest.version = version
+        manifest.httpAllowlist = try objects(root, "httpAllowlist").map { entry throws(Manifest.DecodingError) in
+            Manifest.HTTPAllowlistEntry(host: try hostMatch(entry), reason: try optionalString(entry, "reason"), location: try location(entry))
+        }
+        manifest.schemeAllowlist = try objects(root, "schemeAllowlist").map { entry throws(Manifest.DecodingError) in
+            Manifest.SchemeAllowlistEntry(scheme: try string(entry, "scheme"), hosts: try optionalStrings(entry, "hosts"),
+                                          paths: try optionalStrings(entry, "paths"), location: try location(entry))
+        }
+        manifest.cookies = try objects(root, "cookies").map { entry throws(Manifest.DecodingError) in
+            var cookie = Manifest.Cookie(name: try string(entry, "name"), value: try string(entry, "value"), domain: try string(entry, "domain"))
+            cookie.hostOnly = try optionalBool(entry, "hostOnly") ?? false
+            cookie.path = try optionalString(entry, "path") ?? "/"
+            cookie.secure = try optionalBool(entry, "secure") ?? false
+            cookie.httpOnly = try optionalBool(entry, "httpOnly") ?? false
+            cookie.sameSite = try optionalWord(entry, "sameSite", SameSite.self)
+            cookie.expires = try optionalString(entry, "expires")
+            cookie.maxAge = try entry.member("maxAge").map { node throws(Manifest.DecodingError) in try int(node, "maxAge") }
+            cookie.via = try optionalWord(entry, "via", CookieDelivery.self) ?? .cookieStore
+            cookie.location = try location(entry)
+            return cookie
+        }
+        manifest.interception = try objects(root, "interception").map { entry throws(Manifest.DecodingError) in
+            var rule = Manifest.Interception(id: try optionalString(entry, "id"), scheme: try string(entry, "scheme"))
+            if let hosts = entry.member("hosts") {
+                guard let items = hosts.array else { throw fail("\"hosts\" must be an array", hosts) }
+                rule.hosts = try items.map { item throws(Manifest.DecodingError) in try hostMatch(item) }
+            }
+            rule.paths = try optionalStrings(entry, "paths")
+            rule.methods = try optionalStrings(entry, "methods")?.map { $0.uppercased() }
+            rule.serve = try optionalString(entry, "serve")
+            rule.handler = try optionalString(entry, "handler")
+            rule.location = try location(entry)
+            return rule
+        }
+        manifest.contentRuleLists = try objects(root, "contentRuleLists").map { entry throws(Manifest.DecodingError) in
+            let sources = try objects(entry, "sources").map { source throws(Manifest.DecodingError) in
+                Manifest.RuleSource(firstRule: try int(required(source, "firstRule"), "firstRule"), ruleCount: try int(required(source, "ruleCount"), "ruleCount"),
+                                    id: try optionalString(source, "id"), location: try location(source))
+            }
+            return Manifest.ContentRuleList(identifier: try string(entry, "identifier"), file: try string(entry, "file"),
+                                            ruleCount: try int(required(entry, "ruleCount"), "ruleCount"),
+                                            sha256: try optionalString(entry, "sha256"), sources: sources)
+        }
+        return manifest
+    }
+
+    private func fail(_ message: String, _ node: JSONNode) -> Manifest.DecodingError {
+        Manifest.DecodingError(message: message, position: node.range.start)
+    }
+
+    private func required(_ node: JSONNode, _ key: String) throws(Manifest.DecodingError) -> JSONNode {
+        guard let member = node.member(key) else { throw fail("missing \"\(key)\"", node) }
+        return member
+    }
+
+    private func object(_ node: JSONNode, _ key: String) throws(Manifest.DecodingError) -> JSONNode {
+        let member = try required(node, key)
+        guard member.members != nil else { throw fail("\"\(key)\" must be an object, not \(member.kindName)", member) }
+        return member
+    }
+
+    /// An array of objects; absent is empty.
+    private func objects(_ node: JSONNode, _ key: String) throws(Manifest.DecodingError) -> [JSONNode] {
+        guard let member = node.member(key) else { return [] }
+        guard let items = member.array else { throw fail("\"\(key)\" must be an array, not \(member.kindName)", member) }
+        for item in items where item.members == nil { throw fail("each of \"\(key)\" must be an object, not \(item.kindName)", item) }
+        return items
+    }
+
+    private func string(_ node: JSONNode, _ key: String) throws(Manifest.DecodingError) -> String {
+        let member = try required(node, key)
+        guard let value = member.string else { throw fail("\"\(key)\" must be a string, not \(member.kindName)", member) }
+        return value
+    }
+
+    private func optionalString(_ node: JSONNode, _ key: String) throws(Manifest.DecodingError) -> String? {
+        guard node.member(key) != nil else { return nil }
+        return try string(node, key)
+    }
+
+    private func optionalStrings(_ node: JSONNode, _ key: String) throws(Manifest.DecodingError) -> [String]? {
+        guard let member = node.member(key) else { return nil }
+        guard let items = member.array else { throw fail("\"\(key)\" must be an array of strings", member) }
+        return try items.map { item throws(Manifest.DecodingError) in
+            guard let value = item.string else { throw fail("each of \"\(key)\" must be a string, not \(item.kindName)", item) }
+            return value
+        }
+    }
+
+    private func optionalBool(_ node: JSONNode, _ key: String) throws(Manifest.DecodingError) -> Bool? {
+        guard let member = node.member(key) else { return nil }
+        guard let value = member.bool else { throw fail("\"\(key)\" must be true or false, not \(member.kindName)", member) }
+        return value
+    }
+
+    private func optionalWord<T: RawRepresentable & CaseIterable>(_ node: JSONNode, _ key: String, _: T.Type) throws(Manifest.DecodingError) -> T? where T.RawValue == String {
+        guard let text = try optionalString(node, key) else { return nil }
+        guard let value = T(rawValue: text) else {
+            throw fail("\"\(key)\" must be one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), not \"\(text)\"", node.member(key)!)
+        }
+        return value
+    }
+
+    private func int(_ node: JSONNode, _ key: String) throws(Manifest.DecodingError) -> Int {
+        guard let number = node.number, number.rounded() == number, abs(number) < 9e15 else {
+            throw fail("\"\(key)\" must be a whole number, not \(node.kindName)", node)
+        }
+        return Int(number)
+    }
+
+    private func hostMatch(_ node: JSONNode) throws(Manifest.DecodingError) -> Manifest.HostMatch {
+        guard node.members != nil else { throw fail("a host must be an object with \"host\" and \"match\"", node) }
+        return Manifest.HostMatch(host: try string(node, "host"), kind: try optionalWord(node, "match", Manifest.HostMatch.Kind.self) ?? .exact)
+    }
+
+    /// `file:line:column`; the file may itself hold colons.
+    private func location(_ node: JSONNode) throws(Manifest.DecodingError) -> SourceLocation? {
+        guard let text = try optionalString(node, "location") else { return nil }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]), line > 0, column > 0 else {
+            throw fail("\"location\" must be FILE:LINE:COLUMN, not \"\(text)\"", node.member("location")!)
+        }
+        let path = parts.dropLast(2).joined(separator: ":")
+        return SourceLocation(path: path, range: SourceRange(at: SourcePosition(line: line, column: column)))
+    }
+}
