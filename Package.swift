@@ -44,6 +44,8 @@ let package = Package(
         // What both benchmarks share: the realistic trace generator, timing whole commands.
         .target(name: "BenchSupport", dependencies: ["URLFilter"]),
         .testTarget(name: "URLFilterTests", dependencies: ["URLFilter"]),
+        // The runtime through its public API only, as an app links it.
+        .testTarget(name: "WebPolicyRuntimeTests", dependencies: ["WebPolicyRuntime"]),
         .testTarget(name: "WebPolicyKitTests", dependencies: ["WebPolicyKit", "WebPolicyRuntime", "URLFilter"]),
         .testTarget(name: "WebPolicyCLITests", dependencies: ["WebPolicyKit", "WebPolicyRuntime"]),
     ]
