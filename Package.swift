@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "webpolicy", targets: ["webpolicy"]),
         .library(name: "WebPolicyRuntime", targets: ["WebPolicyRuntime"]),
+        .library(name: "WebPolicyWebKit", targets: ["WebPolicyWebKit"]),
         .library(name: "WebPolicyKit", targets: ["WebPolicyKit"]),
         .library(name: "URLFilter", targets: ["URLFilter"]),
     ],
@@ -26,6 +27,12 @@ let package = Package(
             // Debian's publicsuffix package (20230209), for WebKit's third-party decisions.
             resources: [.copy("Resources/public_suffix_list.dat")]
         ),
+        // The runtime wired into WKWebView: rule-list installer, readiness gate, navigation
+        // decider, cookies, scheme handlers. The logic is plain Swift behind protocols (tested
+        // on Linux with fakes); only `WebKit/` imports WebKit, and is built by the macOS job.
+        // Swift 5 language mode: WebKit's concurrency annotations differ between the SDKs it
+        // must build with (iOS 15 to 26), and only the macOS job compiles `WebKit/`.
+        .target(name: "WebPolicyWebKit", dependencies: ["WebPolicyRuntime"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // The tooling: loading policies, lint rules, compile, import, reporters. Never imports
         // ArgumentParser.
         .target(
@@ -46,6 +53,7 @@ let package = Package(
         .testTarget(name: "URLFilterTests", dependencies: ["URLFilter"]),
         // The runtime through its public API only, as an app links it.
         .testTarget(name: "WebPolicyRuntimeTests", dependencies: ["WebPolicyRuntime"]),
+        .testTarget(name: "WebPolicyWebKitTests", dependencies: ["WebPolicyWebKit", "WebPolicyRuntime"]),
         .testTarget(name: "WebPolicyKitTests", dependencies: ["WebPolicyKit", "WebPolicyRuntime", "URLFilter"]),
         .testTarget(name: "WebPolicyCLITests", dependencies: ["WebPolicyKit", "WebPolicyRuntime"]),
     ]

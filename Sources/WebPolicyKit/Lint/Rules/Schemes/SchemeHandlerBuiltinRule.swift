@@ -4,11 +4,8 @@ import WebPolicyRuntime
 /// `+[WKWebView handlesURLScheme:]` claims (`LegacySchemeRegistry::isBuiltinScheme`).
 struct SchemeHandlerBuiltinRule: LintRule {
     /// WebKit's built-in schemes on iOS, http and https aside (`interception-web-scheme`
-    /// covers those): `LegacySchemeRegistry::allBuiltinSchemes` plus `URLParser::isSpecialScheme`.
-    static let builtin: Set<String> = [
-        "about", "applewebdata", "blob", "data", "file", "ftp", "javascript", "ws", "wss",
-        "webkit-fake-url", "x-apple-ql-id", "x-apple-content-filter", "safari-extension",
-    ]
+    /// covers those).
+    static let builtin = WebKitSchemes.builtin
 
     static let description = RuleDescription(
         id: "scheme-handler-builtin",

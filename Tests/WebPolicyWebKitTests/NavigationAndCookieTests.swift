@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import WebPolicyRuntime
+@testable import WebPolicyWebKit
+
+@Suite("Navigation decider")
+struct NavigationDeciderTests {
+    @Test func deepLinksTheSchemeAllowlistAdmitsAreOpenedOutside() throws {
+        let opener = RecordingOpener()
+        let decider = NavigationDecider(policy: try Fixtures.policy("webapp-plugin"), opener: opener)
+        let page = "https://hackathon.example.com/attendees"
+        #expect(decider.decide(url: page, isMainFrame: true, currentPage: nil) == .allow)
+        #expect(decider.decide(url: "navidapro://healthmagazin/details?article_id=606", isMainFrame: true, currentPage: page)
+            == .cancelAndOpen(url: "navidapro://healthmagazin/details?article_id=606"))
+        guard case .cancel(let reason) = decider.decide(url: "navidapro://settings/profile", isMainFrame: true, currentPage: page) else {
+            Issue.record("navidapro://settings should be cancelled"); return
+        }
+        #expect(reason.contains("only for other hosts or paths"))
+        #expect(opener.opened == ["navidapro://healthmagazin/details?article_id=606"])
+    }
+
+    @Test func plainHTTPIsCancelledUnlessAllowlisted() throws {
+        let decider = NavigationDecider(policy: try Fixtures.policy("sdk-allowlist"), opener: RecordingOpener())
+        #expect(decider.decide(url: "http://www.example.com/", isMainFrame: true, currentPage: nil) == .allow)
+        #expect(decider.decide(url: "http://other.example.com/", isMainFrame: false, currentPage: "https://www.example.com/") != .allow)
+    }
+
+    @Test func theSDKDelegateQuestionsComeFromTheAllowlists() throws {
+        let policy = try Fixtures.policy("sdk-allowlist")
+        #expect(policy.allowsHTTPRequest("http://www.example.com/a"))
+        #expect(policy.allowsHTTPRequest("http://WWW.EXAMPLE.COM/a"))
+        #expect(!policy.allowsHTTPRequest("http://example.com/"))
+        #expect(policy.allowsHTTPRequest("https://anything.example/"))
+        #expect(!policy.allowsHTTPRequest("mailto:a@b.c"))
+        #expect(policy.allowsScheme("mailto:a@b.c"))
+        #expect(!policy.allowsScheme("tel:123"))
+        #expect(!policy.allowsScheme("not a url"))
+    }
+}
+
+@Suite("Cookie installer")
+struct CookieInstallerTests {
+    /// A policy with one cookie of each delivery mode, built as the manifest a compile writes.
+    static func policy() throws -> RuntimePolicy {
+        var manifest = Manifest(policyName: "cookies", targetIOS: "16.0", distribution: "app-store")
+        var store = Manifest.Cookie(name: "session", value: "${TOKEN}", domain: "app.example.com")
+        store.hostOnly = true
+        store.secure = true
+        var header = Manifest.Cookie(name: "first", value: "v=${LOCALE}", domain: "example.com")
+        header.via = .header
+        header.path = "/account"
+        var script = Manifest.Cookie(name: "locale", value: "${LOCALE}\"</script>", domain: ".example.com")
+        script.via = .documentCookie
+        script.sameSite = .lax
+        script.maxAge = 3600
+        manifest.cookies = [store, header, script]
+        return try RuntimePolicy(manifest: Data(manifest.serialized().utf8), contentRuleLists: [])
+    }
+
+    static let values = CookieValues(["TOKEN": "t0k", "LOCALE": "de-CH"])
+
+    @Test func placeholdersAreFilledFromTheApp() throws {
+        let cookies = try CookieInstaller(policy: Self.policy(), values: Self.values).cookies()
+        #expect(cookies.map(\.value) == ["t0k", "v=de-CH", "de-CH\"</script>"])
+        #expect(throws: CookieInstallError.missingValue(cookie: "session", placeholder: "TOKEN")) {
+            try CookieInstaller(policy: Self.policy(), values: CookieValues([:])).cookies()
+        }
+    }
+
+    @Test func headerCookiesGoOnTheFirstRequestTheyMatch() throws {
+        let installer = CookieInstaller(policy: try Self.policy(), values: Self.values)
+        #expect(try installer.firstRequestHeader(for: "https://www.example.com/account/settings") == "first=v=de-CH")
+        #expect(try installer.firstRequestHeader(for: "https://www.example.com/other") == nil, "outside the cookie's path")
+        #expect(try installer.firstRequestHeader(for: "https://elsewhere.example/account") == nil)
+    }
+
+    @Test func documentCookiesBecomeAScriptThatCannotBreakOut() throws {
+        let script = try #require(try CookieInstaller(policy: Self.policy(), values: Self.values).documentCookieScript())
+        #expect(script == """
+        (function () {
+          var host = location.hostname;
+          if (host === "example.com" || host.endsWith(".example.com")) { document.cookie = "locale=de-CH\\"\\u003c/script>; path=/; domain=example.com; samesite=lax; max-age=3600"; }
+        })();
+
+        """)
+    }
+
+    @Test func cookieStoreCookiesWaitForTheirCompletion() async throws {
+        let store = FakeCookieStore()
+        try await CookieInstaller(policy: Self.policy(), values: Self.values).installInStore(store)
+        #expect(await store.cookies.map(\.name) == ["session"])
+        #expect(await store.cookies.first?.secure == true)
+    }
+}
