@@ -65,9 +65,11 @@ public struct RuleListInstaller<Store: RuleListStore>: Sendable {
                 report.identifiers.append(list.identifier)
                 keep.insert(list.identifier)
             } catch {
-                // The newest other version of the same list that the store still holds.
+                // Another version of the same list that the store still holds: normally exactly
+                // one, the last good one, since every successful install removes the others.
+                // (Hashes carry no order; with several, the first by name is as good as any.)
                 let name = Self.listName(of: list.identifier)
-                let previous = available.filter { $0 != list.identifier && Self.listName(of: $0) == name }.sorted().last
+                let previous = available.filter { $0 != list.identifier && Self.listName(of: $0) == name }.sorted().first
                 var kept: String?
                 if let previous, let old = await store.lookUp(identifier: previous) {
                     lists.append(old)

@@ -35,24 +35,13 @@ struct RealListBenchmark {
         row("compile the policy (lint, lower, self-check, write)", compiled.seconds, compiled.peakMegabytes, nil)
 
         // WebKit's own compile of the same list, in the same run.
-        let helper = Self.folderOfExecutable.appendingPathComponent("webpolicy_WebPolicyKit.resources/webkit_compile.py").path
-        let python = ProcessInfo.processInfo.environment["WEBPOLICY_WEBKIT_PYTHON"] ?? "/usr/bin/python3"
-        let probe = try? CommandTimer.run(python, ["-c", "import gi; gi.require_version('WebKit2', '4.1'); from gi.repository import WebKit2"]).0
-        if FileManager.default.fileExists(atPath: helper), probe?.status == 0 {
-            let request = folder.appendingPathComponent("webkit-request.json").path
-            let text = String(decoding: data, as: UTF8.self)
-            try Data(#"[{"id": "list", "json": "#.utf8).write(to: URL(fileURLWithPath: request))
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: request))
-            try handle.seekToEnd()
-            try handle.write(contentsOf: Data(Self.jsonString(text).utf8) + Data("}]".utf8))
-            try handle.close()
-            let webkit = try measure([python, helper], stdin: request)
-            let verdict = String(decoding: webkit.output, as: UTF8.self)
-            row("WebKit (WebKitGTK) compiles the same list", webkit.seconds, webkit.peakMegabytes, verdict.contains("\"ok\": true") ? "compiled" : "refused")
+        switch WebKitCompile.measure(list: data, scratch: folder) {
+        case .success(let (webkit, accepted)):
+            row("WebKit (WebKitGTK) compiles the same list", webkit.seconds, webkit.peakMegabytes, accepted ? "compiled" : "refused")
             print(String(format: "ratio, same run: compile = %.2f× WebKit's own compile (%@)", compiled.seconds / webkit.seconds,
                          compiled.seconds < webkit.seconds ? "faster than WebKit" : "slower than WebKit"))
-        } else {
-            print("  WebKit's compile skipped: WebKitGTK is not installed (apt-get install gir1.2-webkit2-4.1 python3-gi)")
+        case .failure(let reason):
+            print("  WebKit's compile skipped: \(reason)")
         }
     }
 
@@ -78,16 +67,4 @@ struct RealListBenchmark {
         if let detail { line += "  " + detail }
         print(line)
     }
-
-    /// A JSON string literal of `text`.
-    static func jsonString(_ text: String) -> String {
-        let data = try? JSONSerialization.data(withJSONObject: [text], options: [.fragmentsAllowed])
-        let array = data.map { String(decoding: $0, as: UTF8.self) } ?? "[\"\"]"
-        return String(array.dropFirst().dropLast())
-    }
-}
-
-struct BenchFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

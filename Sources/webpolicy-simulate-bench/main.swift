@@ -4,6 +4,7 @@
 //       --abp ../shared/data/real/easy.abp.txt [--requests N] [--large-mb M]
 //   swift run -c release webpolicy-simulate-bench [--rules N] [--requests N]
 //   swift run -c release webpolicy-simulate-bench --list LIST --requests N --write-trace FILE
+//   swift run -c release webpolicy-simulate-bench --list LIST [--abp FILTERS] --runtime [--requests N]
 //
 // With a real list (RealListBenchmark.swift): realistic page loads aimed at it, simulated
 // end to end through the command line and in the inner loop, next to Brave's engine on the
@@ -23,6 +24,7 @@ var abpPath: String?
 var largeMB = 150
 var requestsGiven = false
 var writeTrace: String?
+var runtime = false
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
@@ -34,8 +36,13 @@ while let argument = arguments.next() {
     case "--abp": abpPath = arguments.next()
     case "--large-mb": largeMB = Int(arguments.next() ?? "") ?? largeMB
     case "--write-trace": writeTrace = arguments.next()
+    case "--runtime": runtime = true
+    case "--runtime-load":
+        // The runtime's start-up as a process of its own, for its peak memory.
+        _ = try RuntimePolicy(compiledDirectory: URL(fileURLWithPath: arguments.next() ?? "."))
+        exit(0)
     default:
-        FileHandle.standardError.write(Data("usage: webpolicy-simulate-bench [--list LIST.json [--abp FILTERS.txt] [--large-mb M] | --rules N] [--requests N] [--write-trace FILE]\n".utf8))
+        FileHandle.standardError.write(Data("usage: webpolicy-simulate-bench [--list LIST.json [--abp FILTERS.txt] [--large-mb M] | --rules N] [--requests N] [--write-trace FILE] [--runtime]\n".utf8))
         exit(2)
     }
 }
@@ -45,6 +52,11 @@ if let writeTrace {
     guard let listPath else { FileHandle.standardError.write(Data("--write-trace needs --list\n".utf8)); exit(2) }
     let vocabulary = try RealisticTrace.Vocabulary(list: Data(contentsOf: URL(fileURLWithPath: listPath)))
     try RealisticTrace(vocabulary: vocabulary).write(requests: requests, toFile: writeTrace)
+    exit(0)
+}
+
+if let listPath, runtime {
+    try RuntimeBenchmark(list: listPath, abp: abpPath, requests: requestsGiven ? requests : 100_000).run()
     exit(0)
 }
 

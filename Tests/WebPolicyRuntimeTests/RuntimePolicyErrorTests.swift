@@ -94,6 +94,30 @@ struct RuntimePolicyErrorTests {
         #expect(line == 3, "\(error)")
     }
 
+    @Test func aTruncatedManifestIsRefusedWhereItEnds() throws {
+        let folder = try Fixtures.scratchCopy(of: Self.good)
+        let manifest = try Self.manifestFile(in: folder)
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        try String(text.prefix(text.count / 2)).write(to: manifest, atomically: true, encoding: .utf8)
+        let error = try #require(Self.load(folder))
+        guard case .invalidManifest(let message, let line, _) = error else { Issue.record("\(error)"); return }
+        #expect(line > 1 && !message.isEmpty, "\(error)")
+    }
+
+    @Test func aTruncatedListIsRefusedAsStaleOrAsJSONWebKitCannotRead() throws {
+        let folder = try Fixtures.scratchCopy(of: Self.good)
+        let list = try Self.listFile(in: folder)
+        let text = try String(contentsOf: list, encoding: .utf8)
+        try String(text.prefix(text.count / 2)).write(to: list, atomically: true, encoding: .utf8)
+        guard case .staleList = try #require(Self.load(folder)) else { Issue.record("the SHA-256 should catch it first"); return }
+        try Self.edit(Self.manifestFile(in: folder)) { text in
+            text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("\"sha256\"") }.joined(separator: "\n")
+        }
+        let error = try #require(Self.load(folder))
+        guard case .invalidList(_, _, let message, _, _) = error else { Issue.record("\(error)"); return }
+        #expect(!message.isEmpty)
+    }
+
     @Test func aMemberOfTheWrongKindIsRefused() throws {
         let folder = try Fixtures.scratchCopy(of: Self.good)
         try Self.edit(Self.manifestFile(in: folder)) { $0.replacingOccurrences(of: "\"cookies\": []", with: "\"cookies\": [7]") }

@@ -5,6 +5,7 @@ usage: ci_templates.py GITHUB_WORKFLOW GITLAB_JOB
 - the GitHub workflow builds webpolicy in release, lints with `--format github` (inline
   annotations), uploads SARIF with github/codeql-action/upload-sarif and keeps a JUnit report
   of `simulate`; the SARIF upload has the security-events permission it needs;
+- a macOS job builds the WebKit glue (`WebPolicyWebKit`) for macOS and both libraries for iOS;
 - the GitLab job writes JUnit reports for lint and simulate and declares them as reports.
 """
 import sys
@@ -32,6 +33,14 @@ def main():
         fail("the GitHub workflow does not upload SARIF")
     if workflow.get("permissions", {}).get("security-events") != "write":
         fail("the SARIF upload needs 'security-events: write'")
+
+    apple = [job for job in workflow["jobs"].values() if str(job.get("runs-on", "")).startswith("macos")]
+    if not apple:
+        fail("the GitHub workflow has no macOS job for the WebKit glue")
+    apple_runs = "\n".join(step.get("run", "") for job in apple for step in job["steps"])
+    for needle in ["swift build --target WebPolicyWebKit", "generic/platform=iOS", "WebPolicyRuntime WebPolicyWebKit"]:
+        if needle not in apple_runs:
+            fail(f"the macOS job never runs '{needle}'")
 
     job = yaml.safe_load(open(sys.argv[2], encoding="utf-8"))["webpolicy"]
     script = "\n".join(job["script"])

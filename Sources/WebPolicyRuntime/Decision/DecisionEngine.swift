@@ -299,6 +299,8 @@ struct DomainCache: Sendable {
     mutating func registrableDomain(of host: String, _ suffixes: PublicSuffixList) -> String {
         if let last, last.host == host { return last.domain }
         let domain = all[host] ?? suffixes.registrableDomain(of: host)
+        // Bounded: an app's pooled scratch lives as long as the app, and visits hosts without end.
+        if all.count >= 8_192 { all.removeAll(keepingCapacity: true) }
         all[host] = domain
         last = (host, domain)
         return domain
