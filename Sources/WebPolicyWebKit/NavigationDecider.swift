@@ -47,4 +47,17 @@ public struct NavigationDecider: Sendable {
             return .allow
         }
     }
+
+    /// The same, once the web view's preparation (`gate`) has finished: the first navigation
+    /// waits for its content-rule lists and cookies. A failed preparation cancels — the view
+    /// would load without the rules it was promised.
+    public func decide<Report>(url: String, isMainFrame: Bool, currentPage: String?, method: String = "GET",
+                               after gate: ReadinessGate<Report>) async -> NavigationDecision {
+        do {
+            try await gate.waitUntilReady()
+        } catch {
+            return .cancel(reason: "the web view's policy could not be prepared: \(error)")
+        }
+        return decide(url: url, isMainFrame: isMainFrame, currentPage: currentPage, method: method)
+    }
 }

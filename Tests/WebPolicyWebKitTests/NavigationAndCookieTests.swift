@@ -19,6 +19,31 @@ struct NavigationDeciderTests {
         #expect(opener.opened == ["navidapro://healthmagazin/details?article_id=606"])
     }
 
+    @Test func theFirstNavigationWaitsForThePreparation() async throws {
+        let decider = NavigationDecider(policy: try Fixtures.policy("webapp-plugin"), opener: RecordingOpener())
+        let gate = ReadinessGate<Int>()
+        let order = Order()
+        let preparation = Task { try await gate.prepare { try await Task.sleep(nanoseconds: 30_000_000); await order.note("prepared"); return 1 } }
+        try await Task.sleep(nanoseconds: 5_000_000)
+        let decision = await decider.decide(url: "https://hackathon.example.com/attendees", isMainFrame: true, currentPage: nil, after: gate)
+        await order.note("decided")
+        #expect(decision == .allow)
+        #expect(await order.events == ["prepared", "decided"])
+        _ = try await preparation.value
+    }
+
+    @Test func aFailedPreparationCancelsTheNavigation() async throws {
+        let decider = NavigationDecider(policy: try Fixtures.policy("webapp-plugin"), opener: RecordingOpener())
+        let gate = ReadinessGate<Int>()
+        // A navigation that arrives while the preparation runs waits for it, and is cancelled
+        // when it fails.
+        let pending = Task { try await gate.prepare { try await Task.sleep(nanoseconds: 10_000_000); throw FakeError(message: "still gone") } }
+        try await Task.sleep(nanoseconds: 2_000_000)
+        let decision = await decider.decide(url: "https://hackathon.example.com/attendees", isMainFrame: true, currentPage: nil, after: gate)
+        #expect(decision == .cancel(reason: "the web view's policy could not be prepared: still gone"))
+        _ = try? await pending.value
+    }
+
     @Test func plainHTTPIsCancelledUnlessAllowlisted() throws {
         let decider = NavigationDecider(policy: try Fixtures.policy("sdk-allowlist"), opener: RecordingOpener())
         #expect(decider.decide(url: "http://www.example.com/", isMainFrame: true, currentPage: nil) == .allow)
@@ -91,4 +116,9 @@ struct CookieInstallerTests {
         #expect(await store.cookies.map(\.name) == ["session"])
         #expect(await store.cookies.first?.secure == true)
     }
+}
+
+actor Order {
+    var events: [String] = []
+    func note(_ event: String) { events.append(event) }
 }

@@ -133,6 +133,31 @@ class TraceTests(unittest.TestCase):
             with open(group.list_path, encoding="utf-8") as handle:
                 self.assertIsInstance(json.load(handle), list)
 
+    def test_an_unreached_load_is_asked_for_alone(self):
+        with tempfile.TemporaryDirectory() as folder:
+            raw = {"id": "real7", "page": "https://site.example/", "listFile": "/lists/easy.json",
+                   "plan": {"requests": [{"type": "image", "url": "https://cdn.example/a.png"}, {"type": "script", "url": "https://cdn.example/b.js"}],
+                            "frames": [{"url": "https://frame.example/", "requests": [{"type": "image", "url": "https://frame.example/c.png"}]}]}}
+            group = replay.Group(raw, folder)
+            group._plan(True)
+            single = replay.alone(group, "script https://cdn.example/b.js", 0, folder)
+            self.assertEqual(single.id, "real7-alone0")
+            self.assertEqual(single.raw["plan"], {"requests": [{"type": "script", "url": "https://cdn.example/b.js"}], "frames": []})
+            single._plan(True)
+            self.assertEqual([role for role, _, _ in single.cases], ["page", "request"])
+            inner = replay.alone(group, "image https://frame.example/c.png in frame https://frame.example/", 1, folder)
+            self.assertEqual(inner.raw["plan"], {"requests": [], "frames": [{"url": "https://frame.example/", "requests": [{"type": "image", "url": "https://frame.example/c.png"}]}]})
+            # The page and frames themselves are never asked for alone.
+            self.assertIsNone(replay.alone(group, "child-document https://frame.example/", 2, folder))
+            self.assertEqual(group.raw["plan"]["requests"][1]["url"], "https://cdn.example/b.js", "the group itself is left as it was")
+
+    def test_an_unreached_load_is_reported_as_such(self):
+        group = page_and({"type": "image", "url": "http://a.example/x.png"}, prediction("http://a.example/x.png"))
+        result = {"seen": [seen("http", "top.example", "/")], "outcomes": {"requests": [None], "frames": []}}
+        disagreements, _, _ = replay.compare(group, result, [])
+        self.assertIn(replay.UNREACHED, disagreements[0][1])
+        self.assertEqual(disagreements[0][0], replay.where_of({"type": "image", "url": "http://a.example/x.png"}, None))
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -76,6 +76,19 @@ extension NavigationDecider {
     }
 }
 
+extension NavigationDecider {
+    /// For the async `webView(_:decidePolicyFor:) async -> WKNavigationActionPolicy`: waits
+    /// for the web view's preparation first.
+    @MainActor public func decide<Report>(_ action: WKNavigationAction, in webView: WKWebView, after gate: ReadinessGate<Report>) async -> WKNavigationActionPolicy {
+        guard let url = action.request.url?.absoluteString else { return .allow }
+        switch await decide(url: url, isMainFrame: action.targetFrame?.isMainFrame ?? true, currentPage: webView.url?.absoluteString,
+                            method: action.request.httpMethod ?? "GET", after: gate) {
+        case .allow: return .allow
+        case .cancel, .cancelAndOpen: return .cancel
+        }
+    }
+}
+
 #if canImport(UIKit)
 import UIKit
 
