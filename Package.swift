@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "WebPolicyWebKit", targets: ["WebPolicyWebKit"]),
         .library(name: "WebPolicyKit", targets: ["WebPolicyKit"]),
         .library(name: "URLFilter", targets: ["URLFilter"]),
+        .plugin(name: "WebPolicyBuildPlugin", targets: ["WebPolicyBuildPlugin"]),
+        .plugin(name: "WebPolicyCommandPlugin", targets: ["WebPolicyCommandPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -44,6 +46,18 @@ let package = Package(
         .executableTarget(
             name: "webpolicy",
             dependencies: ["WebPolicyKit", "WebPolicyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // Policies linted and compiled by `swift build` (docs/swiftpm.md): a build command per
+        // target that runs `webpolicy build-resources`.
+        .plugin(name: "WebPolicyBuildPlugin", capability: .buildTool(), dependencies: ["webpolicy"]),
+        // `swift package webpolicy lint|simulate|init`; `--fix` and `init` write, so it asks.
+        .plugin(
+            name: "WebPolicyCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "webpolicy", description: "Lint, simulate or start the webpolicy policies of the package's targets"),
+                permissions: [.writeToPackageDirectory(reason: "'webpolicy lint --fix' rewrites policies and 'webpolicy init' creates them; 'lint' and 'simulate' write nothing.")]
+            ),
+            dependencies: ["webpolicy"]
         ),
         // Release-build benchmark driver (see docs/benchmarks.md); never run by the tests.
         .executableTarget(name: "webpolicy-bench", dependencies: ["WebPolicyKit", "WebPolicyRuntime", "BenchSupport"]),

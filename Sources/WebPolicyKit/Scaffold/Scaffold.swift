@@ -38,6 +38,53 @@ public enum Scaffold {
         return files.map(\.path)
     }
 
+    /// `webpolicy init --swiftpm TARGET`: a starter policy and trace in the target's folder of
+    /// the package at `package`, compiled by `WebPolicyBuildPlugin`. Returns the paths written
+    /// and what to add to `Package.swift`.
+    public static func writeSwiftPM(target: String, package: String, force: Bool) throws(InputError) -> (written: [String], instructions: String) {
+        let folder = "Sources/" + target
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: package + "/" + folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw InputError("\(package)/\(folder) is not a folder: name a target of the package in \(package) (for a target with its own path, pass --directory that folder's package)")
+        }
+        let files = [
+            File(path: folder + "/app.webpolicy.yaml", contents: swiftPMPolicy),
+            File(path: folder + "/app.trace", contents: trace.replacingOccurrences(of: "policy: app.yaml", with: "policy: app.webpolicy.yaml")),
+        ]
+        let existing = files.map(\.path).filter { FileManager.default.fileExists(atPath: package + "/" + $0) }
+        if !existing.isEmpty && !force {
+            throw InputError("\(existing.joined(separator: ", ")) already exist\(existing.count == 1 ? "s" : ""); nothing was written (--force replaces them)")
+        }
+        for file in files { try ArtefactWriter.writeFile(file.contents, to: package + "/" + file.path) }
+        let instructions = """
+        Add to Package.swift:
+
+            dependencies: [
+                .package(url: "https://github.com/<your-org>/webpolicy", from: "\(WebPolicyVersion.current)"),
+            ],
+            // the target \(target):
+                dependencies: [.product(name: "WebPolicyRuntime", package: "webpolicy")],
+                exclude: ["app.trace"],
+                plugins: [.plugin(name: "WebPolicyBuildPlugin", package: "webpolicy")]
+
+        Then `swift build` lints and compiles app.webpolicy.yaml into the target's resources, and
+        the code loads it with: try RuntimePolicy(compiledDirectory: WebPolicies.app.directory)
+        Check the trace with: swift package --allow-writing-to-package-directory webpolicy simulate --target \(target)
+        """
+        return (files.map(\.path), instructions)
+    }
+
+    /// The starter policy, for a SwiftPM target.
+    static var swiftPMPolicy: String {
+        policy.replacingOccurrences(of: """
+        # The format is in webpolicy's docs/policy-format.md; `webpolicy rules` lists the checks. Run
+        #   webpolicy lint policies          and          webpolicy simulate policies
+        """, with: """
+        # The format is in webpolicy's docs/policy-format.md; `webpolicy rules` lists the checks.
+        # `swift build` lints and compiles it (WebPolicyBuildPlugin): WebPolicies.app.directory.
+        """)
+    }
+
     static let policy = """
     # The web-view policy of this app: what its WKWebViews may load, hand on, inject and serve.
     # The format is in webpolicy's docs/policy-format.md; `webpolicy rules` lists the checks. Run

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The SwiftPM plugins as an app team meets them (issue 14, docs/swiftpm.md): the fixture
+# package Tests/Fixtures/swiftpm/PolicyApp, beside a link named `webpolicy` to this checkout,
+#  1. builds: its bundle holds the compiled list and manifest, and its executable loads them
+#     through WebPolicyRuntime and prints verdicts;
+#  2. builds again with nothing changed without running the plugin's command, and again after
+#     an included file changes, running it;
+#  3. fails to build with a broken policy, showing its path:line:col and rule id;
+#  4. runs `swift package webpolicy lint` and `simulate`; `lint --fix` rewrites a policy with
+#     the write permission and is refused without it.
+# The package is built once (the first build) and reused by every step.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
+ln -s "$repo" "$work/webpolicy"
+cp -R "$repo/Tests/Fixtures/swiftpm/PolicyApp" "$work/PolicyApp"
+cd "$work/PolicyApp"
+broken=$work/PolicyApp/broken
+target=Sources/PolicyApp
+fail() { echo "swiftpm_plugins: $*" >&2; exit 1; }
+marker="webpolicy: linting and compiling"
+
+swift build > build1.log 2>&1 || { cat build1.log; fail "the fixture package does not build"; }
+grep -q "$marker app.webpolicy.yaml" build1.log || fail "the first build did not run the plugin's command"
+resources=$(swift build --show-bin-path)/PolicyApp_PolicyApp.resources
+for file in app/policy-app.manifest.json app/policy-app.content-rules.json; do
+    [ -f "$resources/$file" ] || fail "the bundle has no $file: $(find "$resources" | tr '\n' ' ')"
+done
+swift run --skip-build PolicyApp > run.log 2>&1 || { cat run.log; fail "the fixture's executable failed"; }
+cat run.log
+grep -q "^block script https://tracker.example.net/t.js: content rule 'block-trackers' (shared/trackers.yaml:5) blocks it$" run.log || fail "no block verdict from the compiled policy"
+grep -q "^allow image http://legacy.example.com/banner.png: legacy.example.com is on the http-allowlist" run.log || fail "no allow verdict"
+
+# SwiftPM 6.3 links a plugin's tool twice in the first two builds of a fresh package (once
+# before planning, once in the build), so the second build of a fresh clone runs the command
+# once more; from then on a build with nothing changed must run nothing.
+swift build > build2.log 2>&1 || { cat build2.log; fail "the second build failed"; }
+if grep -q "$marker" build2.log; then
+    grep -q "Linking webpolicy-tool" build2.log || fail "the second build ran the plugin's command without the tool changing"
+    echo "swiftpm_plugins: the second build relinked the tool (SwiftPM's first-builds behaviour) and ran the command once more"
+fi
+swift build > build2b.log 2>&1 || { cat build2b.log; fail "the third build failed"; }
+if grep -q "$marker" build2b.log; then fail "a build with nothing changed ran the plugin's command again"; fi
+touch "$target/shared/trackers.yaml"
+swift build > build3.log 2>&1 || { cat build3.log; fail "the build after touching an included file failed"; }
+grep -q "$marker" build3.log || fail "changing an included file did not run the plugin's command"
+
+cp "$broken/broken.webpolicy.yaml" "$target/"
+if swift build > broken.log 2>&1; then fail "a broken policy built"; fi
+grep -q "$target/broken.webpolicy.yaml:4:1: error: unknown key 'http-alowlist' in the policy; did you mean 'http-allowlist'? \[unknown-key\]" broken.log \
+    || { cat broken.log; fail "the failed build does not show the policy's path:line:col and rule id"; }
+rm "$target/broken.webpolicy.yaml"
+
+swift package --allow-writing-to-package-directory webpolicy lint < /dev/null > lint.log 2>&1 || { cat lint.log; fail "swift package webpolicy lint failed"; }
+grep -q "no problems in 1 file" lint.log || { cat lint.log; fail "lint did not lint the target's policy"; }
+swift package --allow-writing-to-package-directory webpolicy simulate < /dev/null > simulate.log 2>&1 || { cat simulate.log; fail "swift package webpolicy simulate failed"; }
+grep -q "4 passed, 0 failed" simulate.log || { cat simulate.log; fail "simulate did not replay the target's trace"; }
+
+cp "$broken/fixable.webpolicy.yaml" "$target/"
+if swift package webpolicy lint --fix < /dev/null > refused.log 2>&1; then fail "lint --fix ran without the write permission"; fi
+grep -q "allow-writing-to-package-directory" refused.log || { cat refused.log; fail "the refusal does not say how to allow writing"; }
+grep -q "host: Legacy.Example.com" "$target/fixable.webpolicy.yaml" || fail "the refused --fix changed the policy"
+swift package --allow-writing-to-package-directory webpolicy lint --fix < /dev/null > fix.log 2>&1 || { cat fix.log; fail "lint --fix failed"; }
+grep -q "host: legacy.example.com" "$target/fixable.webpolicy.yaml" || { cat fix.log; fail "lint --fix did not rewrite the policy"; }
+
+echo "swiftpm plugins: the fixture builds with its compiled policy in the bundle and decides with it; an unchanged build does not run the plugin, a changed include does; a broken policy fails the build at its line; the command plugin lints, simulates and fixes (only with the write permission)"
