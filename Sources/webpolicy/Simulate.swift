@@ -15,7 +15,9 @@ struct Simulate: ParsableCommand {
         docs/semantics.md: content rules with WebKit's semantics, the scheme gate, interception, \
         cookies. Failed expectations are printed with expected, actual and why, then the line \
         'N passed, N failed'. The policy comes from the trace's 'policy:' header or --policy; \
-        --content-rules simulates a bare WebKit content-blocker list instead. A trace is read \
+        --content-rules simulates bare WebKit content-blocker lists instead: given several times, \
+        each is its own list, in the order the app adds them, evaluated on its own as WebKit \
+        does (an ignore-previous-rules reaches only its own list). A trace is read \
         as it is simulated, a block of lines at a time on every core, so its size is not \
         limited; '-' reads one from standard input. --format json streams a line per request \
         as it is decided and ends with a summary object; --format summary prints only that, \
@@ -30,8 +32,8 @@ struct Simulate: ParsableCommand {
     @Option(help: "The policy to simulate (overrides the traces' policy: header).", completion: .file(extensions: ["yaml", "yml"]))
     var policy: String?
 
-    @Option(name: .customLong("content-rules"), help: "Simulate this WebKit content-blocker list alone: only what WebKit itself does.", completion: .file(extensions: ["json"]))
-    var contentRules: String?
+    @Option(name: .customLong("content-rules"), help: "Simulate this WebKit content-blocker list alone: only what WebKit itself does. Repeat for several lists, in the order the app adds them.", completion: .file(extensions: ["json"]))
+    var contentRules: [String] = []
 
     @Option(help: "Output format: human, json (one object per request and line, then a summary), junit, summary (the counts as one JSON object).")
     var format: SimulateFormat = .human
@@ -54,7 +56,7 @@ struct Simulate: ParsableCommand {
 
     func validate() throws {
         if traces.isEmpty { throw ValidationError("name at least one trace or HAR file") }
-        if policy != nil && contentRules != nil { throw ValidationError("--policy and --content-rules exclude each other") }
+        if policy != nil && !contentRules.isEmpty { throw ValidationError("--policy and --content-rules exclude each other") }
     }
 
     func run() throws {
@@ -78,7 +80,7 @@ struct Simulate: ParsableCommand {
         if recordTo != nil && traces.count != 1 { throw ValidationError("--record-to takes one input") }
         if traces.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once") }
         if (record || recordTo != nil) && traces.contains("-") { throw ValidationError("--record rewrites trace files; standard input has none") }
-        var session = SimulationSession(policyOverride: policy, contentRulesPath: contentRules, publicSuffixListPath: publicSuffixList,
+        var session = SimulationSession(policyOverride: policy, contentRulesPaths: contentRules, publicSuffixListPath: publicSuffixList,
                                         configuration: try configuration.load())
         session.keepsAllResults = verbose || record || recordTo != nil || format == .junit
         // JSON goes out as results are decided: memory for a block, whatever the trace's size.
@@ -121,7 +123,7 @@ struct Simulate: ParsableCommand {
         let destination = recordTo ?? (isHAR ? (path as NSString).deletingPathExtension + ".trace" : path)
         let text: String
         if isHAR {
-            let reference = contentRules == nil ? RelativePath.of(traceResults.subject, from: (destination as NSString).deletingLastPathComponent) : nil
+            let reference = contentRules.isEmpty ? RelativePath.of(traceResults.subject, from: (destination as NSString).deletingLastPathComponent) : nil
             text = HARReader.traceText(traceResults.results, policyReference: reference, source: (path as NSString).lastPathComponent)
         } else {
             // The trace was streamed: its text is read again to be rewritten, whole.

@@ -114,6 +114,27 @@ struct SimulateCommandTests {
         #expect(result.stdout == "2 passed, 0 failed\n")
     }
 
+    /// `--content-rules` given twice is two lists, each on its own (it used to simulate the
+    /// last alone): a block in the first list stands although the second list's
+    /// `ignore-previous-rules` matches the same load.
+    @Test func severalListsAreEachTheirOwnList() throws {
+        let blocking = #"[{"trigger": {"url-filter": "ads"}, "action": {"type": "block"}}]"#
+        let ignoring = #"[{"trigger": {"url-filter": "ads"}, "action": {"type": "block-cookies"}}, {"trigger": {"url-filter": "ads"}, "action": {"type": "ignore-previous-rules"}}]"#
+        let trace = "page https://site.example/\nscript https://site.example/ads.js expect=block actions=block\n"
+        let folder = try CommandRunner.makeFolder(["block.json": blocking, "ignore.json": ignoring, "t.trace": trace])
+        let both = try CommandRunner.run(["simulate", "t.trace", "--content-rules", "block.json", "--content-rules", "ignore.json", "--verbose"], in: folder)
+        #expect(both.status == 0, "\(both.stdout)\(both.stderr)")
+        #expect(both.stdout.contains("why: content rule #2 (ignore.json:1) cancels the rules before it; content rule #1 (block.json:1) blocks it"), "\(both.stdout)")
+        let last = try CommandRunner.run(["simulate", "t.trace", "--content-rules", "ignore.json"], in: folder)
+        #expect(last.status == 1)
+        // A list that does not parse stops the simulation and is named, whichever it is.
+        let broken = try CommandRunner.makeFolder(["block.json": blocking, "bad.json": "[{]", "t.trace": trace])
+        let refused = try CommandRunner.run(["simulate", "t.trace", "--content-rules", "block.json", "--content-rules", "bad.json"], in: broken)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("bad.json:1:"), "\(refused.stderr)")
+        #expect(refused.stdout.isEmpty)
+    }
+
     @Test func aPolicyWithLintErrorsIsNotSimulated() throws {
         let broken = Self.policy.replacingOccurrences(of: "'^http://www\\.example\\.com/'", with: "'a|b'")
         let folder = try CommandRunner.makeFolder(["shop.yaml": broken, "shop.trace": "policy: shop.yaml\npage https://www.example.com/\n"])

@@ -5,7 +5,10 @@ import WebPolicyRuntime
 /// Suffix List — and runs them, collecting every input problem with its position.
 public struct SimulationSession {
     public var policyOverride: String?
-    public var contentRulesPath: String?
+    /// Bare content-blocker lists, in the order the app adds them: each its own list.
+    public var contentRulesPaths: [String]
+    /// The first of `contentRulesPaths` (tools that simulate one list).
+    public var contentRulesPath: String? { contentRulesPaths.first }
     public var publicSuffixListPath: String?
     public var configuration: LintConfiguration
     /// Keep every result (for JSON, JUnit, `--verbose`, `--record`), or only failures and
@@ -13,8 +16,12 @@ public struct SimulationSession {
     public var keepsAllResults = true
 
     public init(policyOverride: String? = nil, contentRulesPath: String? = nil, publicSuffixListPath: String? = nil, configuration: LintConfiguration = LintConfiguration()) {
+        self.init(policyOverride: policyOverride, contentRulesPaths: contentRulesPath.map { [$0] } ?? [], publicSuffixListPath: publicSuffixListPath, configuration: configuration)
+    }
+
+    public init(policyOverride: String? = nil, contentRulesPaths: [String], publicSuffixListPath: String? = nil, configuration: LintConfiguration = LintConfiguration()) {
         self.policyOverride = policyOverride
-        self.contentRulesPath = contentRulesPath
+        self.contentRulesPaths = contentRulesPaths
         self.publicSuffixListPath = publicSuffixListPath
         self.configuration = configuration
     }
@@ -40,8 +47,8 @@ public struct SimulationSession {
         var traces: [SimulationReport.TraceResults] = []
 
         var bare: Simulator?
-        if let contentRulesPath {
-            bare = bareSimulator(contentRulesPath, suffixes: suffixes, problems: &problems, sources: &sources)
+        if !contentRulesPaths.isEmpty {
+            bare = bareSimulator(contentRulesPaths, suffixes: suffixes, problems: &problems, sources: &sources)
         }
         for path in paths {
             let input: Input
@@ -60,8 +67,9 @@ public struct SimulationSession {
                     problems += stream.problems.map { Diagnostic(ruleID: "trace", severity: .error, message: $0.message, location: file.location($0.range), hint: $0.hint) }
                 }
             }
-            if let bare {
-                traces.append(simulate(input, with: bare, subject: contentRulesPath!, each: each))
+            if !contentRulesPaths.isEmpty {
+                // A list that cannot be read is reported; its traces are not simulated.
+                if let bare { traces.append(simulate(input, with: bare, subject: contentRulesPaths.joined(separator: ", "), each: each)) }
                 continue
             }
             guard let policyPath = policyOverride ?? input.policyPath else {
@@ -158,33 +166,37 @@ public struct SimulationSession {
         return found.isEmpty ? trace : nil
     }
 
-    /// The simulator of the bare list `contentRulesPath` alone (for benchmarks and tools that
-    /// drive the simulation themselves); its first problem as an error.
+    /// The simulator of the bare lists alone (for benchmarks and tools that drive the
+    /// simulation themselves); their first problem as an error.
     public func bareSimulator() throws(InputError) -> Simulator {
-        guard let contentRulesPath else { throw InputError("no content-blocker list given") }
+        guard !contentRulesPaths.isEmpty else { throw InputError("no content-blocker list given") }
         let suffixes = try loadSuffixes()
         var problems: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
-        guard let simulator = bareSimulator(contentRulesPath, suffixes: suffixes, problems: &problems, sources: &sources), problems.isEmpty else {
-            throw InputError(problems.first.map { "\($0.location.path):\($0.location.range.start.line):\($0.location.range.start.column): \($0.message)" } ?? "\(contentRulesPath) cannot be simulated")
+        guard let simulator = bareSimulator(contentRulesPaths, suffixes: suffixes, problems: &problems, sources: &sources), problems.isEmpty else {
+            throw InputError(problems.first.map { "\($0.location.path):\($0.location.range.start.line):\($0.location.range.start.column): \($0.message)" } ?? "\(contentRulesPaths.joined(separator: ", ")) cannot be simulated")
         }
         return simulator
     }
 
-    private func bareSimulator(_ path: String, suffixes: PublicSuffixList, problems: inout [Diagnostic], sources: inout [String: SourceFile]) -> Simulator? {
-        guard let file = read(path, expecting: .contentBlockerList, problems: &problems, sources: &sources) else { return nil }
-        var rules: [(rule: JSONValue, origin: RuleOrigin)]
-        do {
+    /// Each list read as WebKit reads it; nil when any cannot be (every list's problems are
+    /// reported: WebKit refuses a list on its own, but a simulation of some of the app's lists
+    /// would not be the app's).
+    private func bareSimulator(_ paths: [String], suffixes: PublicSuffixList, problems: inout [Diagnostic], sources: inout [String: SourceFile]) -> Simulator? {
+        var lists: [[(rule: JSONValue, origin: RuleOrigin)]] = []
+        for path in paths {
+            guard let file = read(path, expecting: .contentBlockerList, problems: &problems, sources: &sources) else { continue }
             // The positioned tree goes once the rules are values: a real list's tree is larger
             // than everything simulate builds from it.
             let imported = ContentBlockerImporter.parseList(file)
             let errors = imported.diagnostics.filter { $0.severity == .error }
             problems += errors
-            guard let parsed = imported.rules else { return nil }
-            rules = parsed.map { rule in (rule.node.jsonValue, RuleOrigin(index: rule.index, id: nil, location: file.location(rule.node.range))) }
+            guard let parsed = imported.rules else { continue }
+            lists.append(parsed.map { rule in (rule.node.jsonValue, RuleOrigin(index: rule.index, id: nil, location: file.location(rule.node.range))) })
             // The list's text stays only to quote a problem.
             if errors.isEmpty { sources[path] = nil }
         }
-        return Simulator(contentRules: consume rules, publicSuffixList: suffixes)
+        guard lists.count == paths.count else { return nil }
+        return Simulator(contentRuleLists: consume lists, publicSuffixList: suffixes)
     }
 }

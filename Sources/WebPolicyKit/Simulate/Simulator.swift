@@ -64,6 +64,12 @@ public struct Simulator: Sendable {
         engine = DecisionEngine(lists: [ContentRuleEngine(rules: consume contentRules)], rules: nil, publicSuffixList: publicSuffixList)
     }
 
+    /// Simulates bare content-blocker lists, in the order the app adds them, each evaluated on
+    /// its own (WebKit `ContentExtensionsBackend::processContentRuleListsForLoad`).
+    public init(contentRuleLists: consuming [[(rule: JSONValue, origin: RuleOrigin)]], publicSuffixList: PublicSuffixList) {
+        engine = DecisionEngine(lists: contentRuleLists.map { ContentRuleEngine(rules: $0) }, rules: nil, publicSuffixList: publicSuffixList)
+    }
+
     /// Simulates with an engine built elsewhere (a compiled folder, through `RuntimePolicy`).
     public init(engine: DecisionEngine) {
         self.engine = engine

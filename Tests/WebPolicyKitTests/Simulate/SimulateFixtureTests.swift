@@ -12,7 +12,8 @@ struct SimulateFixtureTests {
         let base = Repository.path("Tests/Fixtures/simulate")
         let enumerator = FileManager.default.enumerator(atPath: base)
         while let entry = enumerator?.nextObject() as? String {
-            if entry.hasSuffix(".trace") { paths.append("Tests/Fixtures/simulate/" + entry) }
+            // `lists/` holds bare content-blocker lists, simulated by `listTraces`.
+            if entry.hasSuffix(".trace") && !entry.hasPrefix("lists/") { paths.append("Tests/Fixtures/simulate/" + entry) }
         }
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: Repository.path("policies"))) ?? [] where entry.hasSuffix(".trace") {
             paths.append("policies/" + entry)
@@ -28,6 +29,34 @@ struct SimulateFixtureTests {
         let report = outcome.report
         #expect(report.failed == 0, "\(report.human(verbose: false))")
         #expect(report.unchecked == 0, "every line of a fixture states what it expects")
+    }
+
+    /// Traces of bare lists (`Tests/Fixtures/simulate/lists/*/`): a `# lists: A.json B.json`
+    /// comment names the lists, given to simulate in that order as `--content-rules` is.
+    static var listTraces: [String] {
+        var paths: [String] = []
+        let base = Repository.path("Tests/Fixtures/simulate/lists")
+        let enumerator = FileManager.default.enumerator(atPath: base)
+        while let entry = enumerator?.nextObject() as? String {
+            if entry.hasSuffix(".trace") { paths.append("Tests/Fixtures/simulate/lists/" + entry) }
+        }
+        return paths.sorted()
+    }
+
+    @Test(arguments: listTraces)
+    func listTracePasses(path: String) throws {
+        let text = try #require(Repository.read(path))
+        let header = try #require(text.split(separator: "\n").first { $0.hasPrefix("# lists: ") }, "\(path) names no lists")
+        let folder = (Repository.path(path) as NSString).deletingLastPathComponent
+        let lists = header.dropFirst("# lists: ".count).split(separator: " ").map { folder + "/" + $0 }
+        #expect(lists.count >= 2)
+        let outcome = try SimulationSession(contentRulesPaths: lists).run(paths: [Repository.path(path)])
+        #expect(outcome.inputProblems.diagnostics.isEmpty, "\(outcome.inputProblems.diagnostics.map(\.message))")
+        #expect(outcome.report.failed == 0, "\(outcome.report.human(verbose: false))")
+        #expect(outcome.report.unchecked == 0)
+        // Each list on its own matters: the lists merged into one give other answers.
+        let merged = try SimulationSession(contentRulesPaths: [lists.last!]).run(paths: [Repository.path(path)])
+        #expect(merged.report.failed > 0, "\(path) would pass with its last list alone: it tests nothing about several lists")
     }
 
     @Test func atLeastFortyPortedWebKitChecksCoverTheRequiredFeatures() throws {
