@@ -164,8 +164,18 @@ class Generator:
         if self.chance(0.35):
             frames.append({"url": aimed_url(self.pick(["http", "https"])),
                            "requests": [self.request(aimed_url, in_frame=True) for _ in range(self.random.randint(2, 5))]})
-        return {"id": "g%d" % index, "list": json.dumps(rules, indent=1), "page": page,
-                "plan": {"requests": requests, "frames": frames}}
+        group = {"id": "g%d" % index, "list": json.dumps(rules, indent=1), "page": page,
+                 "plan": {"requests": requests, "frames": frames}}
+        # A quarter of the groups load their rules as two or three lists, in order, as an app
+        # adds its own list, a vendor's and a downloaded one: each list is evaluated on its own
+        # (an ignore-previous-rules reaches only its own list).
+        if len(rules) >= 2 and self.chance(0.25):
+            count = min(len(rules), self.random.randint(2, 3))
+            cuts = sorted(self.random.sample(range(1, len(rules)), count - 1))
+            parts = [rules[start:end] for start, end in zip([0] + cuts, cuts + [len(rules)])]
+            group["list"] = json.dumps(parts[0], indent=1)
+            group["moreLists"] = [json.dumps(part, indent=1) for part in parts[1:]]
+        return group
 
     def request(self, aimed_url, in_frame=False):
         kind = self.pick([t for t in SUBRESOURCE_TYPES if not (in_frame and t == "popup")])

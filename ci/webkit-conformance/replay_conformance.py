@@ -72,8 +72,10 @@ def secured(url):
     return url
 
 
-def simulate(webpolicy, list_path, trace_path):
-    result = subprocess.run([webpolicy, "simulate", "--content-rules", list_path, "--format", "json", trace_path],
+def simulate(webpolicy, list_paths, trace_path):
+    """`list_paths`: the group's lists in the order the web view adds them."""
+    lists = [argument for path in list_paths for argument in ("--content-rules", path)]
+    result = subprocess.run([webpolicy, "simulate"] + lists + ["--format", "json", trace_path],
                             capture_output=True, text=True)
     if result.returncode not in (0, 1):
         return None, (result.stdout + result.stderr).strip()
@@ -154,6 +156,13 @@ class Group:
             self.list_path = os.path.join(workdir, self.id + ".json")
             with open(self.list_path, "w", encoding="utf-8") as handle:
                 handle.write(raw["list"])
+        # Further lists of the same web view, in order (gN-2.json, gN-3.json).
+        self.list_paths = [self.list_path]
+        for number, text in enumerate(raw.get("moreLists", []), start=2):
+            path = os.path.join(workdir, "%s-%d.json" % (self.id, number))
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            self.list_paths.append(path)
         self.error = None
 
     def write_trace(self, lines):
@@ -166,11 +175,11 @@ class Group:
         https requests, since WebKit blocks mixed content on its own: when webpolicy says the
         page is upgraded, the requests are made secure and it is asked again."""
         self._plan(self.raw["page"].lower().startswith("https:"))
-        self.predictions, self.error = simulate(webpolicy, self.list_path, self.trace_path)
+        self.predictions, self.error = simulate(webpolicy, self.list_paths, self.trace_path)
         if self.error or self.raw["page"].lower().startswith("https:") or not self.predictions[0]["finalURL"].startswith("https:"):
             return
         self._plan(True)
-        self.predictions, self.error = simulate(webpolicy, self.list_path, self.trace_path)
+        self.predictions, self.error = simulate(webpolicy, self.list_paths, self.trace_path)
 
     def _plan(self, page_secure):
         plan = self.raw["plan"]
@@ -519,13 +528,16 @@ def main():
             total_disagreements += len(disagreements)
             fact = " (fact: %s)" % group.raw["fact"] if "fact" in group.raw else ""
             listed = group.raw["list"] if "list" in group.raw else "(the list in %s)" % group.raw["listFile"]
+            for number, more in enumerate(group.raw.get("moreLists", []), start=2):
+                listed += "\nthen list %d:\n%s" % (number, more)
             print("DISAGREE in %s%s (seed %d), page %s, list:\n%s" % (group.id, fact, seed, group.raw["page"], listed))
             for where, webkit, mine in disagreements:
                 print("  %s\n    %s\n    %s" % (where, webkit, mine))
     cases = sum(compared.values())
-    print("replay_conformance: seed %d, %d lists (%d facts), %d requests compared (%s), %d skipped behind a blocked page or frame, "
+    print("replay_conformance: seed %d, %d lists (%d facts, %d web views with several lists), %d requests compared (%s), %d skipped behind a blocked page or frame, "
           "%d disagreements, %d unstable, %d not made in a crowded page; webpolicy %.1f s, WebKit %.1f s" % (
-              seed, len(groups) + len(failed), sum(1 for group in groups if "fact" in group.raw), cases, ", ".join("%s %d" % item for item in sorted(compared.items())),
+              seed, len(groups) + len(failed), sum(1 for group in groups if "fact" in group.raw), sum(1 for group in groups if group.raw.get("moreLists")),
+              cases, ", ".join("%s %d" % item for item in sorted(compared.items())),
               sum(skipped.values()), total_disagreements, unstable, crowded, simulated - started, replayed - simulated))
     if total_disagreements:
         print("replay_conformance: lists and traces are in %s" % workdir)

@@ -127,6 +127,22 @@ class TraceTests(unittest.TestCase):
         self.assertEqual(replay.trace_line({"type": "image", "url": "https://a.example/i"}, "https://f.example/"),
                          "image https://a.example/i frame=https://f.example/")
 
+    def test_some_groups_load_their_rules_as_several_lists(self):
+        several = [group for group in generate.groups(11, 120) if group.get("moreLists")]
+        self.assertTrue(10 <= len(several) <= 50, len(several))
+        for group in several:
+            parts = [json.loads(group["list"])] + [json.loads(text) for text in group["moreLists"]]
+            self.assertIn(len(parts), (2, 3))
+            self.assertTrue(all(parts), "no list is empty")
+
+    def test_several_lists_are_written_and_given_in_order(self):
+        with tempfile.TemporaryDirectory() as folder:
+            raw = {"id": "g5", "list": "[1]", "moreLists": ["[2]", "[3]"], "page": "http://a.example/", "plan": {"requests": [], "frames": []}}
+            group = replay.Group(raw, folder)
+            self.assertEqual([os.path.basename(path) for path in group.list_paths], ["g5.json", "g5-2.json", "g5-3.json"])
+            with open(group.list_paths[2], encoding="utf-8") as handle:
+                self.assertEqual(handle.read(), "[3]")
+
     def test_group_files(self):
         with tempfile.TemporaryDirectory() as folder:
             group = replay.Group(generate.groups(3, 1)[0], folder)

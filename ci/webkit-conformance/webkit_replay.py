@@ -4,7 +4,7 @@ installed, and records what reached the network.
 
 usage: xvfb-run -a /usr/bin/python3 webkit_replay.py PLAN.json RESULTS.json
 
-PLAN is [{"id", "list": LIST_TEXT, "page": URL, "plan": {"requests": [...], "frames": [...]}}];
+PLAN is [{"id", "list": LIST_TEXT, ["moreLists": [LIST_TEXT, ...],] "page": URL, "plan": {"requests": [...], "frames": [...]}}];
 each request is {"type", "url", "method"?}, each frame {"url", "requests": [...]}. For each
 group the web view gets that list alone, navigates to the page (a top-level navigation), then
 the runner page (runner.html, served for every document) makes the requests the way a page
@@ -145,11 +145,16 @@ class Replayer:
             # A real list is named by its file, not carried in every group of the plan.
             with open(group["listFile"], encoding="utf-8") as handle:
                 group["list"] = handle.read()
-        compiled = self.compile(group["list"])
-        if "error" in compiled:
-            return {"id": group["id"], "compileError": compiled["error"]}
+        # Each list its own filter, added in order, as an app adds several content-rule lists.
+        filters = []
+        for text in [group["list"]] + group.get("moreLists", []):
+            compiled = self.compile(text)
+            if "error" in compiled:
+                return {"id": group["id"], "compileError": compiled["error"]}
+            filters.append(compiled["filter"])
         self.content.remove_all_filters()
-        self.content.add_filter(compiled["filter"])
+        for compiled_filter in filters:
+            self.content.add_filter(compiled_filter)
         self._new_view()
         self._settle(recording)
         recording.take()
