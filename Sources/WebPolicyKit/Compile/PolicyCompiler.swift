@@ -69,6 +69,26 @@ public struct PolicyCompiler: Sendable {
             let sha256 = SHA256.hex(json.utf8)
             listFiles.append(RuntimeManifest.ListFile(identifier: Self.listIdentifier(slug: slug + suffix, sha256: sha256), fileName: fileName, rules: rules, sha256: sha256))
         }
+        // The lists the policy references, after its own, each copied as it is: the app adds
+        // exactly the vendor's list, under an identifier that changes with its content.
+        var usedNames = Set<String>()
+        for external in policy.contentRuleLists {
+            var name = Self.slug(external.name)
+            if usedNames.contains(name) { name += "-\(usedNames.count + 1)" }
+            usedNames.insert(name)
+            if external.rules.count > plan.limit {
+                diagnostics.append(Diagnostic(
+                    ruleID: CompileCheck.listSize.id, severity: .error,
+                    message: "the content-rule list \(external.file.path) has \(external.rules.count) rules; WebKit on iOS \(policy.targetVersion) refuses a list over \(plan.limit)",
+                    location: external.reference.path.location, hint: "split the list into two files, each its own content-rule-lists entry"))
+            }
+            let fileName = Self.externalListFileName(slug: slug, list: name)
+            let json = external.file.text
+            let sha256 = SHA256.hex(json.utf8)
+            artefacts.append(Artefact(kind: .contentRules, fileName: fileName, contents: json))
+            listFiles.append(RuntimeManifest.ListFile(identifier: Self.listIdentifier(slug: name, sha256: sha256), fileName: fileName, rules: [],
+                                                      sha256: sha256, external: (external.reference, external.rules.count)))
+        }
         artefacts.append(Artefact(kind: .ats, fileName: "\(slug).ats.plist", contents: ATSPlist.render(policy)))
         artefacts.append(Artefact(kind: .manifest, fileName: "\(slug).manifest.json", contents: RuntimeManifest.render(policy, lists: listFiles)))
 
@@ -96,6 +116,11 @@ public struct PolicyCompiler: Sendable {
                 location: location, hint: "remove rules that never match, or merge rules that share a trigger"))
         }
         return diagnostics
+    }
+
+    /// `NAME.content-rules.LIST.json`: a `content-rule-lists:` list, beside the policy's own.
+    public static func externalListFileName(slug: String, list: String) -> String {
+        "\(slug).content-rules.\(list).json"
     }
 
     /// `NAME.content-rules.json`, or `NAME.content-rules-N.json` when the rules are split.

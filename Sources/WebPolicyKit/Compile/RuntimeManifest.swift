@@ -13,6 +13,17 @@ public enum RuntimeManifest {
         public var rules: [LoweredRule]
         /// The SHA-256 of the list's file; nil when the list is not written (simulate).
         public var sha256: String?
+        /// A `content-rule-lists:` list, copied as it is: its rules come from the entry.
+        public var external: (reference: ContentRuleListReference, ruleCount: Int)? = nil
+
+        public init(identifier: String, fileName: String, rules: [LoweredRule], sha256: String? = nil,
+                    external: (reference: ContentRuleListReference, ruleCount: Int)? = nil) {
+            self.identifier = identifier
+            self.fileName = fileName
+            self.rules = rules
+            self.sha256 = sha256
+            self.external = external
+        }
     }
 
     /// The manifest as the policy gives it, locations as loaded (paths as the user named them).
@@ -30,8 +41,14 @@ public enum RuntimeManifest {
         manifest.cookies = policy.cookies.map(cookie)
         manifest.interception = policy.interception.map(interception)
         manifest.contentRuleLists = lists.map { list in
-            Manifest.ContentRuleList(identifier: list.identifier, file: list.fileName, ruleCount: list.rules.count,
-                                     sha256: list.sha256, sources: sources(of: list.rules))
+            if let external = list.external {
+                // The whole list comes from its entry; its own lines are in its file.
+                return Manifest.ContentRuleList(identifier: list.identifier, file: list.fileName, ruleCount: external.ruleCount, sha256: list.sha256,
+                                                sources: [Manifest.RuleSource(firstRule: 0, ruleCount: external.ruleCount, id: external.reference.id?.value,
+                                                                              location: external.reference.location)])
+            }
+            return Manifest.ContentRuleList(identifier: list.identifier, file: list.fileName, ruleCount: list.rules.count,
+                                            sha256: list.sha256, sources: sources(of: list.rules))
         }
         return manifest
     }

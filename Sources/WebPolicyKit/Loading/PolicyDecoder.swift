@@ -32,6 +32,7 @@ struct PolicyDecoder {
         document.httpAllowlist = section("http-allowlist", in: fields) { $0.decodeHTTPAllowlistEntry($1) }
         document.schemeAllowlist = section("scheme-allowlist", in: fields) { $0.decodeSchemeAllowlistEntry($1) }
         document.contentRules = section("content-rules", in: fields) { $0.decodeContentRule($1) }
+        document.contentRuleLists = section("content-rule-lists", in: fields) { $0.decodeContentRuleList($1) }
         document.cookies = section("cookies", in: fields) { $0.decodeCookie($1) }
         document.interception = section("interception", in: fields) { $0.decodeInterceptionRule($1) }
         return document
@@ -91,6 +92,15 @@ struct PolicyDecoder {
         }
         target.distribution = reader.choice("distribution", in: fields, as: Distribution.self)
         return target
+    }
+
+    // MARK: Lists the policy does not own
+
+    private mutating func decodeContentRuleList(_ node: YAMLNode) -> ContentRuleListReference? {
+        guard let fields = reader.fields(of: node, context: "a content-rule-lists entry", allowed: PolicyKeys.contentRuleListEntry) else { return nil }
+        let id = reader.string("id", in: fields)
+        guard let path = reader.string("path", in: fields, required: true) else { return nil }
+        return ContentRuleListReference(location: reader.location(node), path: path, id: id)
     }
 
     // MARK: Allowlists

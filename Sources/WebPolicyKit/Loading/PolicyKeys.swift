@@ -6,13 +6,14 @@ import WebPolicyRuntime
 public enum PolicyKeys {
     public static let topLevel = [
         "webpolicy", "name", "description", "target", "include",
-        "http-allowlist", "scheme-allowlist", "content-rules", "cookies", "interception",
+        "http-allowlist", "scheme-allowlist", "content-rules", "content-rule-lists", "cookies", "interception",
     ]
     /// Top-level keys with this prefix are ignored: a place for shared anchors (`x-trackers: &t`).
     public static let extensionPrefix = "x-"
 
     public static let target = ["ios", "distribution"]
     public static let httpAllowlistEntry = ["host", "include-subdomains", "reason"]
+    public static let contentRuleListEntry = ["path", "id"]
     public static let schemeAllowlistEntry = ["scheme", "hosts", "paths", "reason"]
 
     public static let contentRuleMeta = ["id", "description", "action"]

@@ -23,8 +23,7 @@ public struct PolicyLoader: Sendable {
     public func load(path: String) -> LoadResult {
         var state = State()
         visit(path: PathNormalizer.display(path), chain: [], reference: nil, state: &state)
-        let policy = state.documents.isEmpty || state.rootFailed ? nil : Policy(documents: state.documents)
-        return LoadResult(policy: policy, diagnostics: state.diagnostics, files: state.files)
+        return result(of: &state)
     }
 
     /// Loads policy text that is not on disk (rule examples, tests).
@@ -32,8 +31,46 @@ public struct PolicyLoader: Sendable {
         let file = SourceFile(path: path, text: text)
         var state = State()
         parse(file, chain: [], reference: nil, state: &state, canonical: path)
-        let policy = state.documents.isEmpty || state.rootFailed ? nil : Policy(documents: state.documents)
+        return result(of: &state)
+    }
+
+    private func result(of state: inout State) -> LoadResult {
+        guard !state.documents.isEmpty, !state.rootFailed else { return LoadResult(policy: nil, diagnostics: state.diagnostics, files: state.files) }
+        var policy = Policy(documents: state.documents)
+        policy.contentRuleLists = readLists(of: state.documents, state: &state)
         return LoadResult(policy: policy, diagnostics: state.diagnostics, files: state.files)
+    }
+
+    /// Each `content-rule-lists:` entry read as WebKit reads a list (the port of its parser):
+    /// a list WebKit would refuse is an error at the list's own line and column; one listed
+    /// twice is read once.
+    private func readLists(of documents: [PolicyDocument], state: inout State) -> [ExternalContentRuleList] {
+        var lists: [ExternalContentRuleList] = []
+        var seen: Set<String> = []
+        for document in documents {
+            for reference in document.contentRuleLists {
+                let display = PathNormalizer.resolve(reference.path.value, relativeTo: document.file.path)
+                let path = PathNormalizer.opening(display, from: baseDirectory)
+                guard seen.insert(PathNormalizer.canonical(path)).inserted else { continue }
+                switch SourceReader.read(path: path, displayPath: display, reference: reference.path.location, expecting: .contentBlockerList) {
+                case .problem(let diagnostic, let source):
+                    state.diagnostics.append(diagnostic)
+                    if let source { state.files.append(source) }
+                case .file(let file):
+                    state.files.append(file)
+                    let parsed = ContentBlockerImporter.parseList(file)
+                    state.diagnostics += parsed.diagnostics.map { diagnostic in
+                        var located = diagnostic
+                        located.notes.append(Diagnostic.Note("the list of this content-rule-lists entry", at: reference.path.location))
+                        return located
+                    }
+                    guard let rules = parsed.rules else { continue }
+                    lists.append(ExternalContentRuleList(reference: reference, file: file,
+                                                         rules: rules.map { ($0.index, $0.node.jsonValue, $0.node.range) }))
+                }
+            }
+        }
+        return lists
     }
 
     private struct State {

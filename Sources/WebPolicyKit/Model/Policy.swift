@@ -13,6 +13,9 @@ public struct Policy: Sendable {
     public let contentRules: [ContentRule]
     public let cookies: [CookieRule]
     public let interception: [InterceptionRule]
+    /// The content-blocker lists the documents reference (`content-rule-lists:`), read and
+    /// checked by the loader, in document order.
+    public internal(set) var contentRuleLists: [ExternalContentRuleList] = []
 
     public init(documents: [PolicyDocument]) {
         precondition(!documents.isEmpty)

@@ -12,6 +12,7 @@ public struct PolicyDocument: Sendable {
     public var httpAllowlist: [HTTPAllowlistEntry] = []
     public var schemeAllowlist: [SchemeAllowlistEntry] = []
     public var contentRules: [ContentRule] = []
+    public var contentRuleLists: [ContentRuleListReference] = []
     public var cookies: [CookieRule] = []
     public var interception: [InterceptionRule] = []
 

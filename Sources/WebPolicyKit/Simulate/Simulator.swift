@@ -56,6 +56,12 @@ public struct Simulator: Sendable {
             files.append(RuntimeManifest.ListFile(identifier: slug, fileName: PolicyCompiler.listFileName(slug: slug, index: index, of: plan.lists.count), rules: rules))
             offset += rules.count
         }
+        // Then the lists it references, each its own list, in order (as compile writes them).
+        for external in policy.contentRuleLists {
+            lists.append(ContentRuleEngine(rules: external.rules.map { rule in
+                (rule.rule, RuleOrigin(index: rule.index, id: nil, location: external.file.location(rule.range)))
+            }))
+        }
         engine = DecisionEngine(lists: lists, rules: RuntimeManifest.make(policy, lists: files), publicSuffixList: publicSuffixList)
     }
 
