@@ -31,6 +31,15 @@ struct VerifyCommandTests {
             """)
     }
 
+    @Test(.enabled(if: webKitInstalled)) func theListsAPolicyReferencesAreCompiledEachOnItsOwn() throws {
+        let policy = Self.clean + "content-rule-lists:\n  - path: vendor.json\n"
+        let folder = try CommandRunner.makeFolder(["shop.yaml": policy, "vendor.json": #"[{"trigger":{"url-filter":"pixel"},"action":{"type":"block"}}]"#])
+        let result = try CommandRunner.run(["verify", "shop.yaml"], in: folder)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("shop.yaml -> shop.content-rules.vendor.json (1 rule)"), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("2 lists, 2 compiled by WebKit, 0 disagreements\n"), "\(result.stdout)")
+    }
+
     @Test(.enabled(if: webKitInstalled)) func aBareListIsRefusedByBothWithWebKitsMessage() throws {
         let folder = try CommandRunner.makeFolder(["list.json": Self.refused])
         let result = try CommandRunner.run(["verify", "--format", "json", "list.json"], in: folder)

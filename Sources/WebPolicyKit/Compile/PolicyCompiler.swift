@@ -71,11 +71,7 @@ public struct PolicyCompiler: Sendable {
         }
         // The lists the policy references, after its own, each copied as it is: the app adds
         // exactly the vendor's list, under an identifier that changes with its content.
-        var usedNames = Set<String>()
-        for external in policy.contentRuleLists {
-            var name = Self.slug(external.name)
-            if usedNames.contains(name) { name += "-\(usedNames.count + 1)" }
-            usedNames.insert(name)
+        for (external, name) in zip(policy.contentRuleLists, Self.externalListNames(policy)) {
             if external.rules.count > plan.limit {
                 diagnostics.append(Diagnostic(
                     ruleID: CompileCheck.listSize.id, severity: .error,
@@ -116,6 +112,17 @@ public struct PolicyCompiler: Sendable {
                 location: location, hint: "remove rules that never match, or merge rules that share a trigger"))
         }
         return diagnostics
+    }
+
+    /// The file-name-safe names of the policy's `content-rule-lists:` lists, made distinct.
+    public static func externalListNames(_ policy: Policy) -> [String] {
+        var used = Set<String>()
+        return policy.contentRuleLists.map { external in
+            var name = slug(external.name)
+            if used.contains(name) { name += "-\(used.count + 1)" }
+            used.insert(name)
+            return name
+        }
     }
 
     /// `NAME.content-rules.LIST.json`: a `content-rule-lists:` list, beside the policy's own.

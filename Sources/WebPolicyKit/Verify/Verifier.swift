@@ -50,6 +50,14 @@ public enum Verifier {
                                      webpolicy: firstError(WebKitRuleListParser.parse(text, maximumRuleCount: plan.limit).errors)))
                 texts.append(text)
             }
+            // The lists it references, as compile copies them: each compiled on its own.
+            for (external, name) in zip(policy.contentRuleLists, PolicyCompiler.externalListNames(policy)) {
+                let text = external.file.text
+                entries.append(Entry(input: path, list: PolicyCompiler.externalListFileName(slug: slug, list: name), rules: external.rules.count,
+                                     lintErrors: lint.count(.error),
+                                     webpolicy: firstError(WebKitRuleListParser.parse(text, maximumRuleCount: plan.limit).errors)))
+                texts.append(text)
+            }
         }
         return (entries, texts, LintReport(diagnostics: diagnostics, sources: sources, lintedFiles: paths.filter { !$0.lowercased().hasSuffix(".json") }))
     }
