@@ -1,0 +1,159 @@
+import Foundation
+import WebPolicyRuntime
+
+/// `webpolicy explain`: one request through the pipeline, every step shown — the load as
+/// WebKit sees it, each content rule that matched and what in its trigger made it match,
+/// what `ignore-previous-rules` cancelled, the scheme gate, interception and cookies — for
+/// "why is this blocked?" without writing a trace. The decision is the engine's own
+/// (`DecisionEngine`, as simulate and the runtime decide); this only describes it.
+public struct Explainer {
+    public let policy: Policy
+    public let suffixes: PublicSuffixList
+
+    public init(policy: Policy, publicSuffixList: PublicSuffixList) {
+        self.policy = policy
+        suffixes = publicSuffixList
+    }
+
+    /// The explanation of `url` loaded as `type` (the trace format's words). `top`: the page
+    /// it belongs to — for a navigation (`page`, `top-document`), the page it leaves.
+    public func explain(url text: String, type: String, top topText: String?, method: String?) throws(InputError) -> (text: String, verdict: Verdict) {
+        guard let known = LoadKind.types[type] else {
+            throw InputError("unknown request type '\(type)'; one of \(LoadKind.types.keys.sorted().joined(separator: ", "))")
+        }
+        let url = try Self.parse(text, what: "the URL")
+        let top = try topText.map { text throws(InputError) in try Self.parse(text, what: "--top") }
+        let request = LoadRequest(kind: known.kind, resourceType: known.type, url: url, top: known.kind == .resource ? top : nil, method: method?.uppercased())
+        let state = WebViewState(top: known.kind == .resource ? nil : top, pagesLoaded: top == nil ? 0 : 1)
+        let engine = Simulator(policy: policy, publicSuffixList: suffixes).engine
+        var scratch = engine.makeScratch()
+        let decision = engine.decide(request, in: state, scratch: &scratch)
+
+        var out = "\(type) \(url.description)\n"
+        let pageURL = known.kind == .resource ? (top ?? url) : url.withoutFragment
+        if known.kind == .resource {
+            let third = suffixes.isThirdParty(resourceHost: url.host, topHost: pageURL.host)
+            let domain = pageURL.host.map { suffixes.registrableDomain(of: $0) } ?? ""
+            out += "  on the page \(pageURL.description): \(third ? "third-party" : "first-party")"
+            out += domain.isEmpty ? "\n" : " (\(third ? "outside" : "within") \(domain))\n"
+        } else {
+            out += "  a navigation of the main frame" + (top.map { ", leaving \($0.description)" } ?? ", the web view's first") + "\n"
+        }
+        if let method { out += "  method \(method.uppercased())\n" }
+
+        out += "\n1. content rules\n"
+        out += contentRules(decision)
+        out += "\n2. scheme gate: " + gate(decision) + "\n"
+        out += "3. interception: " + interception(decision) + "\n"
+        out += "4. cookies: " + cookies(decision) + "\n"
+        var finalURL = ""
+        if decision.finalURL != url { finalURL = " → \(decision.finalURL.requestString)" }
+        out += "\nverdict: \(decision.verdict.rawValue)\(finalURL)\n  why: \(decision.reason)\n"
+        return (out, decision.verdict)
+    }
+
+    private static func parse(_ text: String, what: String) throws(InputError) -> CanonicalURL {
+        switch CanonicalURL.parse(text) {
+        case .success(let url): return url
+        case .failure(let error): throw InputError("\(what) '\(text)' is not a URL: \(error.message)")
+        }
+    }
+
+    // MARK: Steps
+
+    private func contentRules(_ decision: Decision) -> String {
+        let content = decision.content
+        guard !content.lists.isEmpty else { return "   the policy has no content rules\n" }
+        var out = ""
+        let checks: [(String, [ContentRuleEngine.ListResult])] = content.second.isEmpty
+            ? [("", content.lists)]
+            : [("first check", content.lists), ("second check (a ping's URL as sent, or a popup's new window)", content.second)]
+        for (label, lists) in checks {
+            if !label.isEmpty { out += "   \(label):\n" }
+            for (number, list) in lists.enumerated() {
+                let name = lists.count > 1 ? "list \(number + 1) of \(lists.count)" : "the policy's list"
+                let matched = list.matched
+                if matched.isEmpty {
+                    out += "   \(name): no rule matches\n"
+                    continue
+                }
+                out += "   \(name): \(matched.count) rule\(matched.count == 1 ? "" : "s") match\(matched.count == 1 ? "es" : "")\n"
+                let surviving = Set(list.surviving)
+                for rule in matched.prefix(Self.shownRules) {
+                    let origin = list.engine.origin(of: rule)
+                    let state = surviving.contains(rule) ? "acts" : "cancelled"
+                    out += "     \(origin.described): \(list.engine.action(of: rule).rawValue), \(state)\n"
+                    if let trigger = trigger(of: origin) { out += "       \(trigger)\n" }
+                }
+                if matched.count > Self.shownRules { out += "     … and \(matched.count - Self.shownRules) more\n" }
+                if let ignore = list.ignoredByOrigin {
+                    out += "     ignore-previous-rules \(ignore.described) cancels every rule of this list before it\n"
+                }
+            }
+        }
+        let acting = decision.actions
+        out += "   acting: \(acting.isEmpty ? "nothing" : acting.map(\.rawValue).joined(separator: ", "))\n"
+        if !decision.hiddenSelectors.isEmpty { out += "   hides: \(decision.hiddenSelectors.joined(separator: ", "))\n" }
+        return out
+    }
+
+    static let shownRules = 20
+
+    /// What the rule's trigger asks of a load — every part of it held for this one.
+    private func trigger(of origin: RuleOrigin) -> String? {
+        guard let json = ruleJSON(of: origin), let trigger = json.member("trigger") else { return nil }
+        var parts: [String] = []
+        if let filter = trigger.member("url-filter")?.stringValue { parts.append("url-filter \(filter)") }
+        for key in ["resource-type", "load-type", "load-context"] {
+            if let values = trigger.member(key)?.arrayValue?.compactMap(\.stringValue), !values.isEmpty { parts.append("\(key) \(values.joined(separator: ","))") }
+        }
+        if let method = trigger.member("request-method")?.stringValue { parts.append("request-method \(method)") }
+        for condition in ConditionKind.allCases {
+            if let values = trigger.member(condition.rawValue)?.arrayValue?.compactMap(\.stringValue), !values.isEmpty {
+                parts.append("\(condition.rawValue) \(values.prefix(5).joined(separator: ","))\(values.count > 5 ? ",…" : "")")
+            }
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    /// The rule's JSON: a lowered policy rule, or a rule of a referenced list.
+    private func ruleJSON(of origin: RuleOrigin) -> JSONValue? {
+        if let path = origin.location?.path, let external = policy.contentRuleLists.first(where: { $0.file.path == path }) {
+            return external.rules.first { $0.index == origin.index }?.rule
+        }
+        let lowered = lowered
+        return origin.index >= 0 && origin.index < lowered.count ? lowered[origin.index].json : nil
+    }
+
+    private var lowered: [LoweredRule] {
+        RuleListSplitter.plan(ContentBlockerLowering.lower(policy), target: policy.targetVersion, checkConflicts: false).lists.flatMap { $0 }
+    }
+
+    private func gate(_ decision: Decision) -> String {
+        if decision.actions.contains(.block) { return "not reached: a content rule blocks the load" }
+        switch decision.why {
+        case .secureScheme, .allowlisted, .insecureNotAllowlisted, .webKitScheme, .schemeNotAllowed, .handedToSystem, .schemeHandler:
+            return decision.why.text
+        case .upgradedByRule:
+            return "\(decision.finalURL.scheme) (after the upgrade) passes"
+        default:
+            return decision.verdict == .block ? decision.why.text : "\(decision.finalURL.scheme) passes"
+        }
+    }
+
+    private func interception(_ decision: Decision) -> String {
+        if let rule = decision.interception {
+            return "\(rule.id.map { "'\($0)'" } ?? "a rule") (\(rule.location?.described ?? "")) " + (rule.serve.map { "serves it from \($0)" } ?? rule.handler.map { "hands it to \($0)" } ?? "answers it")
+        }
+        if decision.verdict == .block { return "not reached" }
+        return policy.interception.isEmpty ? "the policy intercepts nothing" : "no interception rule matches"
+    }
+
+    private func cookies(_ decision: Decision) -> String {
+        if policy.cookies.isEmpty { return "the policy sets none" }
+        if decision.verdict == .block || decision.verdict == .intercept { return "not sent: the load does not reach the network" }
+        if decision.actions.contains(.blockCookies) { return "none: a block-cookies rule acts" }
+        if decision.cookies.isEmpty { return "none of the policy's \(policy.cookies.count) apply (domain, path, Secure, SameSite or delivery)" }
+        return decision.cookies.joined(separator: ", ")
+    }
+}

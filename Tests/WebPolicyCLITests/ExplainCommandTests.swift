@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// `webpolicy explain`: golden outputs for a blocked, an upgraded, an intercepted and an
+/// allowed request of the example policies (`Tests/Fixtures/explain/*.out`; run in
+/// `policies/`, so paths read as a user there sees them).
+@Suite("explain (the binary)")
+struct ExplainCommandTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let cases: [(golden: String, arguments: [String])] = [
+        ("blocked", ["--policy", "https-and-trackers.yaml", "https://tracker.example.net/t.js", "--type", "script", "--top", "https://news.example.com/today"]),
+        ("upgraded", ["--policy", "https-and-trackers.yaml", "http://news.example.com/today"]),
+        ("intercepted", ["--policy", "offline-packages.yaml", "zl-offline://app/index.html"]),
+        ("allowed", ["--policy", "logged-in-webapp.yaml", "https://account.example.com/api/me", "--type", "fetch", "--top", "https://account.example.com/profile"]),
+    ]
+
+    @Test(arguments: cases.map(\.golden))
+    func explanationMatchesTheGolden(golden: String) throws {
+        let arguments = try #require(Self.cases.first { $0.golden == golden }).arguments
+        let result = try CommandRunner.run(["explain"] + arguments, in: Self.repository.appendingPathComponent("policies"))
+        #expect(result.status == 0, "\(result.stderr)")
+        let expected = try String(contentsOf: Self.repository.appendingPathComponent("Tests/Fixtures/explain/\(golden).out"), encoding: .utf8)
+        #expect(result.stdout == expected)
+    }
+
+    @Test func badInputIsAnInputError() throws {
+        let folder = Self.repository.appendingPathComponent("policies")
+        let type = try CommandRunner.run(["explain", "--policy", "https-and-trackers.yaml", "https://a.example/", "--type", "scrip"], in: folder)
+        #expect(type.status == 2)
+        #expect(type.stderr.hasPrefix("webpolicy: error: unknown request type 'scrip'; one of"))
+        let url = try CommandRunner.run(["explain", "--policy", "https-and-trackers.yaml", "http://[::1"], in: folder)
+        #expect(url.status == 2)
+        #expect(url.stderr.hasPrefix("webpolicy: error: the URL 'http://[::1' is not a URL"))
+    }
+
+    @Test func aPolicyWithLintErrorsIsNotExplained() throws {
+        let folder = try CommandRunner.makeFolder(["p.yaml": "webpolicy: 1\nname: p\nhttp-alowlist: []\n"])
+        let result = try CommandRunner.run(["explain", "--policy", "p.yaml", "https://a.example/"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("p.yaml:3:1: error: unknown key"))
+        #expect(result.stdout.isEmpty)
+    }
+}
