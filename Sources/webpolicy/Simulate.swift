@@ -38,6 +38,12 @@ struct Simulate: ParsableCommand {
     @Option(help: "Output format: human, json (one object per request and line, then a summary), junit, summary (the counts as one JSON object).")
     var format: SimulateFormat = .human
 
+    @Flag(help: "Report which content rules, lists, allowlist and scheme entries, interception rules and cookies of each policy no request exercised, with a percentage.")
+    var coverage = false
+
+    @Option(help: "Fail (exit 1) when a policy's coverage is below this percentage; implies --coverage.")
+    var coverageMin: Double?
+
     @Flag(name: [.short, .long], help: "Show every request, not only failures.")
     var verbose = false
 
@@ -56,6 +62,8 @@ struct Simulate: ParsableCommand {
 
     func validate() throws {
         if traces.isEmpty { throw ValidationError("name at least one trace or HAR file") }
+        if (coverage || coverageMin != nil) && !contentRules.isEmpty { throw ValidationError("--coverage measures a policy; --content-rules simulates bare lists") }
+        if let coverageMin, !(0...100).contains(coverageMin) { throw ValidationError("--coverage-min is a percentage, 0 to 100") }
         if policy != nil && !contentRules.isEmpty { throw ValidationError("--policy and --content-rules exclude each other") }
     }
 
@@ -83,6 +91,7 @@ struct Simulate: ParsableCommand {
         var session = SimulationSession(policyOverride: policy, contentRulesPaths: contentRules, publicSuffixListPath: publicSuffixList,
                                         configuration: try configuration.load())
         session.keepsAllResults = verbose || record || recordTo != nil || format == .junit
+        session.tracksCoverage = coverage || coverageMin != nil
         // JSON goes out as results are decided: memory for a block, whatever the trace's size.
         let output = StandardOutput()
         var writer = SimulationJSONWriter()
@@ -109,12 +118,20 @@ struct Simulate: ParsableCommand {
         }
         let report = outcome.report
         switch format {
-        case .human: print(report.human(verbose: verbose), terminator: "")
-        case .json: print(report.summary.jsonLine, terminator: "")
-        case .junit: print(report.junit(), terminator: "")
+        case .human:
+            print(report.human(verbose: verbose), terminator: "")
+            for (path, measured) in outcome.coverage { print(measured.human(policy: path), terminator: "") }
+        case .json:
+            for (path, measured) in outcome.coverage { print(measured.json(policy: path).serialized(pretty: false)) }
+            print(report.summary.jsonLine, terminator: "")
+        case .junit: print(report.junit(coverage: outcome.coverage), terminator: "")
         case .summary: print(report.summary.jsonLine, terminator: "")
         }
-        if report.failed > 0 { throw ExitCode(ExitStatus.findings) }
+        let below = outcome.coverage.filter { $0.coverage.percent + 1e-9 < (coverageMin ?? 0) }
+        for (path, measured) in below {
+            StandardError.write(String(format: "webpolicy: coverage of %@ is %.1f%%, below --coverage-min %g\n", path, measured.percent, coverageMin ?? 0))
+        }
+        if report.failed > 0 || !below.isEmpty { throw ExitCode(ExitStatus.findings) }
     }
 
     private func recordVerdicts(_ traceResults: SimulationReport.TraceResults) throws {

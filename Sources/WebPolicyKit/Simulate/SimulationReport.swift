@@ -98,10 +98,12 @@ public struct SimulationReport: Sendable {
         return .object(members)
     }
 
-    /// JUnit XML: a test suite per trace, a test case per request.
-    public func junit() -> String {
+    /// JUnit XML: a test suite per trace, a test case per request; with coverage, a suite per
+    /// policy with a failing case per item no request exercised.
+    public func junit(coverage: [(policy: String, coverage: Coverage)] = []) -> String {
         var output = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        output += "<testsuites name=\"webpolicy simulate\" tests=\"\(all.count)\" failures=\"\(failed)\">\n"
+        let coverageTests = coverage.reduce(0) { $0 + $1.coverage.items.count }, coverageFailures = coverage.reduce(0) { $0 + $1.coverage.unexercised.count }
+        output += "<testsuites name=\"webpolicy simulate\" tests=\"\(all.count + coverageTests)\" failures=\"\(failed + coverageFailures)\">\n"
         for traceResults in traces {
             let failures = traceResults.results.filter { !$0.passed }.count
             output += "  <testsuite name=\"\(xml(traceResults.path))\" tests=\"\(traceResults.results.count)\" failures=\"\(failures)\">\n"
@@ -113,6 +115,15 @@ public struct SimulationReport: Sendable {
                 } else {
                     output += ">\n      <failure message=\"\(xml(result.failures.joined(separator: "; ")))\">\(xml("why: " + result.reason))</failure>\n    </testcase>\n"
                 }
+            }
+            output += "  </testsuite>\n"
+        }
+        for (path, measured) in coverage {
+            let missing = measured.unexercised
+            output += "  <testsuite name=\"coverage of \(xml(path))\" tests=\"\(measured.items.count)\" failures=\"\(missing.count)\">\n"
+            for item in missing {
+                let name = "\(item.kind.rawValue) \(item.name) (\(item.location.path):\(item.location.start.line))"
+                output += "    <testcase classname=\"coverage\" name=\"\(xml(name))\">\n      <failure message=\"no request exercises it\"/>\n    </testcase>\n"
             }
             output += "  </testsuite>\n"
         }

@@ -14,6 +14,8 @@ public struct SimulationSession {
     /// Keep every result (for JSON, JUnit, `--verbose`, `--record`), or only failures and
     /// counts, so a trace of millions of requests needs little memory.
     public var keepsAllResults = true
+    /// Track which rules, entries, lists and cookies of each policy the requests exercise.
+    public var tracksCoverage = false
 
     public init(policyOverride: String? = nil, contentRulesPath: String? = nil, publicSuffixListPath: String? = nil, configuration: LintConfiguration = LintConfiguration()) {
         self.init(policyOverride: policyOverride, contentRulesPaths: contentRulesPath.map { [$0] } ?? [], publicSuffixListPath: publicSuffixListPath, configuration: configuration)
@@ -32,6 +34,8 @@ public struct SimulationSession {
         public var inputProblems: LintReport
         /// Lint findings of the policies simulated: errors stop the simulation (exit 1).
         public var policyFindings: LintReport
+        /// With `tracksCoverage`: each policy simulated, by path, in the order first met.
+        public var coverage: [(policy: String, coverage: Coverage)] = []
     }
 
     /// Simulates each trace in turn; `each` sees every result as it is decided, in order,
@@ -43,6 +47,7 @@ public struct SimulationSession {
         var findings: [Diagnostic] = []
         var findingSources: [String: SourceFile] = [:]
         var simulators: [String: Simulator] = [:]
+        var coverage: [(policy: String, coverage: Coverage)] = []
         var linted: [String] = []
         var traces: [SimulationReport.TraceResults] = []
 
@@ -88,13 +93,22 @@ public struct SimulationSession {
                 findingSources.merge(lint.sources) { first, _ in first }
                 guard lint.count(.error) == 0, let policy else { continue }
                 simulators[policyPath] = Simulator(policy: policy, publicSuffixList: suffixes)
+                if tracksCoverage { coverage.append((policyPath, Coverage(policy: policy))) }
             }
             guard let simulator = simulators[policyPath] else { continue }
-            traces.append(simulate(input, with: simulator, subject: policyPath, each: each))
+            if tracksCoverage, let position = coverage.firstIndex(where: { $0.policy == policyPath }) {
+                traces.append(simulate(input, with: simulator, subject: policyPath) { result, trace in
+                    coverage[position].coverage.add(result)
+                    each(result, trace)
+                })
+            } else {
+                traces.append(simulate(input, with: simulator, subject: policyPath, each: each))
+            }
         }
         return Outcome(report: SimulationReport(traces: traces),
                        inputProblems: LintReport(diagnostics: problems, sources: sources, lintedFiles: paths),
-                       policyFindings: LintReport(diagnostics: findings, sources: findingSources, lintedFiles: linted.sorted()))
+                       policyFindings: LintReport(diagnostics: findings, sources: findingSources, lintedFiles: linted.sorted()),
+                       coverage: coverage)
     }
 
     /// `--public-suffix-list`, or the bundled snapshot.
