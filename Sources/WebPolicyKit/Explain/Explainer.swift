@@ -9,10 +9,13 @@ import WebPolicyRuntime
 public struct Explainer {
     public let policy: Policy
     public let suffixes: PublicSuffixList
+    /// The policy's rules as compile lowers them, by rule position, to show their triggers.
+    private let lowered: [LoweredRule]
 
     public init(policy: Policy, publicSuffixList: PublicSuffixList) {
         self.policy = policy
         suffixes = publicSuffixList
+        lowered = RuleListSplitter.plan(ContentBlockerLowering.lower(policy), target: policy.targetVersion, checkConflicts: false).lists.flatMap { $0 }
     }
 
     /// The explanation of `url` loaded as `type` (the trace format's words). `top`: the page
@@ -121,12 +124,7 @@ public struct Explainer {
         if let path = origin.location?.path, let external = policy.contentRuleLists.first(where: { $0.file.path == path }) {
             return external.rules.first { $0.index == origin.index }?.rule
         }
-        let lowered = lowered
         return origin.index >= 0 && origin.index < lowered.count ? lowered[origin.index].json : nil
-    }
-
-    private var lowered: [LoweredRule] {
-        RuleListSplitter.plan(ContentBlockerLowering.lower(policy), target: policy.targetVersion, checkConflicts: false).lists.flatMap { $0 }
     }
 
     private func gate(_ decision: Decision) -> String {

@@ -125,13 +125,16 @@ public final class RuntimePolicy: Sendable {
     public func evaluate(_ request: RuntimeRequest) -> RuntimeDecision {
         var scratch = scratches.take() ?? engine.makeScratch()
         defer { scratches.give(back: scratch) }
+        // The state carries the page, so the load needs no top of its own.
         let top = request.mainDocumentURL.flatMap { try? CanonicalURL.parse($0).get() }
         let state = WebViewState(top: top, pagesLoaded: top == nil ? 0 : 1)
-        return evaluate(request, in: state, scratch: &scratch).decision
+        return evaluate(request, top: nil, in: state, scratch: &scratch).decision
     }
 
     /// The decision, and the load as the engine took it (for a session to advance its state).
-    package func evaluate(_ request: RuntimeRequest, in state: WebViewState, scratch: inout DecisionEngine.Scratch) -> (decision: RuntimeDecision, load: LoadRequest?) {
+    /// `top`: the page a subresource belongs to when it is not the state's (a trace's `top=`);
+    /// a navigation's main document is itself.
+    package func evaluate(_ request: RuntimeRequest, top: CanonicalURL?, in state: WebViewState, scratch: inout DecisionEngine.Scratch) -> (decision: RuntimeDecision, load: LoadRequest?) {
         guard let known = LoadKind.types[request.type] else {
             return (refusal(request.url, "unknown request type '\(request.type)'; one of \(RuntimeRequest.types.joined(separator: ", "))"), nil)
         }
@@ -140,14 +143,11 @@ public final class RuntimePolicy: Sendable {
         case .failure(let error): return (refusal(request.url, "the URL does not parse: \(error.message)"), nil)
         case .success(let parsed): url = parsed
         }
-        let load = LoadRequest(kind: known.kind, resourceType: known.type, url: url,
-                               top: request.mainDocumentURL.flatMap { try? CanonicalURL.parse($0).get() },
+        let load = LoadRequest(kind: known.kind, resourceType: known.type, url: url, top: known.kind == .resource ? top : nil,
                                frame: request.frameURL.flatMap { try? CanonicalURL.parse($0).get() },
                                method: request.method.uppercased())
-        // A navigation's main document is itself; `mainDocumentURL` is the page it leaves.
-        let request = known.kind == .resource ? load : LoadRequest(kind: load.kind, resourceType: load.resourceType, url: url, method: load.method)
-        let decision = engine.decide(request, in: state, scratch: &scratch)
-        return (RuntimeDecision(decision, engine: engine), request)
+        let decision = engine.decide(load, in: state, scratch: &scratch)
+        return (RuntimeDecision(decision, engine: engine), load)
     }
 
     private func refusal(_ url: String, _ reason: String) -> RuntimeDecision {

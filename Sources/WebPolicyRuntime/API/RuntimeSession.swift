@@ -20,9 +20,8 @@ extension RuntimePolicy {
         public func evaluate(_ request: RuntimeRequest) -> RuntimeDecision {
             lock.lock()
             defer { lock.unlock() }
-            var request = request
-            if request.type == "page" || request.type == "top-document" || request.type == "document" { request.mainDocumentURL = nil }
-            let (decision, load) = policy.evaluate(request, in: state, scratch: &scratch)
+            let top = request.mainDocumentURL.flatMap { try? CanonicalURL.parse($0).get() }
+            let (decision, load) = policy.evaluate(request, top: top, in: state, scratch: &scratch)
             if let load, let engineDecision = decision.decision { state.advance(past: load, engineDecision) }
             return decision
         }
