@@ -82,6 +82,18 @@ class CompareTests(unittest.TestCase):
         self.assertEqual(disagreements, [])
         self.assertEqual((sum(compared.values()), sum(skipped.values())), (1, 1))
 
+    def test_requests_behind_a_blocked_page_with_an_ambiguous_url_are_skipped(self):
+        page = ("page", {"type": "top-document", "url": "http://top.example/x.html"}, None)
+        again = ("request", {"type": "style-sheet", "url": "http://top.example/./x.html"}, None)
+        later = ("request", {"type": "image", "url": "http://a.example/i.png"}, None)
+        group = FakeGroup([page, again, later], [prediction("http://top.example/x.html", "block"), prediction("http://top.example/x.html"),
+                                                 prediction("http://a.example/i.png")])
+        result = {"seen": [], "outcomes": {"requests": [None, None], "frames": []}}
+        disagreements, compared, skipped = replay.compare(group, result, [])
+        self.assertEqual(disagreements, [])
+        self.assertEqual(sum(compared.values()), 0)
+        self.assertEqual(skipped["same URL twice"], 1)
+
     def test_shared_records_fold_back_into_their_requests(self):
         output = "\n".join(json.dumps(line) for line in [
             {"shared": "s1", "top": "https://a.example/", "matchedRules": [{"rule": 0}, {"rule": 2}], "hiddenSelectors": [".ad"]},
