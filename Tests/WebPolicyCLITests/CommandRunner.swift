@@ -25,8 +25,13 @@ struct CommandRunner {
     }()
 
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], stdin: String? = nil) throws -> Result {
+        try runProgram(executable.path, arguments, in: directory, environment: environment, stdin: stdin)
+    }
+
+    /// Another program (a CI script that calls webpolicy), run the same way.
+    static func runProgram(_ program: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], stdin: String? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? repositoryRoot
         var env = ProcessInfo.processInfo.environment

@@ -6,7 +6,9 @@ usage: ci_templates.py GITHUB_WORKFLOW GITLAB_JOB
   annotations), uploads SARIF with github/codeql-action/upload-sarif and keeps a JUnit report
   of `simulate`; the SARIF upload has the security-events permission it needs;
 - a macOS job builds the WebKit glue (`WebPolicyWebKit`) for macOS and both libraries for iOS;
-- the GitLab job writes JUnit reports for lint and simulate and declares them as reports.
+- the GitLab job writes JUnit reports for lint and simulate and declares them as reports;
+- on pull and merge requests both run ci/webpolicy-diff.sh against the base and post its
+  Markdown (a comment and the job summary; an exposed artifact and a note).
 """
 import sys
 
@@ -34,6 +36,14 @@ def main():
     if workflow.get("permissions", {}).get("security-events") != "write":
         fail("the SARIF upload needs 'security-events: write'")
 
+    for needle in ["ci/webpolicy-diff.sh \"$BASE_SHA\"", "GITHUB_STEP_SUMMARY", "gh pr comment", "webpolicy-approved"]:
+        if needle not in runs and not any(needle in str(step.get("if", "")) for step in steps):
+            fail(f"the GitHub workflow's diff steps never use '{needle}'")
+    if workflow.get("permissions", {}).get("pull-requests") != "write":
+        fail("the diff comment needs 'pull-requests: write'")
+    if "labeled" not in workflow[True]["pull_request"].get("types", []):
+        fail("adding the approval label must run the workflow again ('labeled' in the pull_request types)")
+
     apple = [job for job in workflow["jobs"].values() if str(job.get("runs-on", "")).startswith("macos")]
     if not apple:
         fail("the GitHub workflow has no macOS job for the WebKit glue")
@@ -50,6 +60,13 @@ def main():
     reports = job["artifacts"]["reports"]["junit"]
     if sorted(reports) != ["webpolicy-lint.xml", "webpolicy-simulate.xml"]:
         fail(f"the GitLab job declares JUnit reports {reports}")
+    diff = yaml.safe_load(open(sys.argv[2], encoding="utf-8"))["webpolicy-diff"]
+    diff_script = "\n".join(diff["script"])
+    for needle in ["ci/webpolicy-diff.sh \"$CI_MERGE_REQUEST_DIFF_BASE_SHA\"", "merge_requests/$CI_MERGE_REQUEST_IID/notes"]:
+        if needle not in diff_script:
+            fail(f"the GitLab diff job never uses '{needle}'")
+    if "webpolicy-diff.md" not in diff["artifacts"]["paths"]:
+        fail("the GitLab diff job does not keep webpolicy-diff.md")
     print("ci templates: GitHub workflow and GitLab job do what the README says")
 
 

@@ -56,22 +56,8 @@ public struct SimulationSession {
             bare = bareSimulator(contentRulesPaths, suffixes: suffixes, problems: &problems, sources: &sources)
         }
         for path in paths {
-            let input: Input
-            if path.lowercased().hasSuffix(".har") {
-                guard let trace = readHAR(path, problems: &problems, sources: &sources) else { continue }
-                input = .whole(trace)
-            } else {
-                let stream = try TraceStream(path: path)
-                stream.readHeader()
-                input = .stream(stream)
-            }
-            defer {
-                if case .stream(let stream) = input, !stream.problems.isEmpty {
-                    let file = stream.problemSource
-                    sources[stream.displayPath] = file
-                    problems += stream.problems.map { Diagnostic(ruleID: "trace", severity: .error, message: $0.message, location: file.location($0.range), hint: $0.hint) }
-                }
-            }
+            guard let input = try open(path, problems: &problems, sources: &sources) else { continue }
+            defer { collectProblems(of: input, into: &problems, sources: &sources) }
             if !contentRulesPaths.isEmpty {
                 // A list that cannot be read is reported; its traces are not simulated.
                 if let bare { traces.append(simulate(input, with: bare, subject: contentRulesPaths.joined(separator: ", "), each: each)) }
@@ -111,7 +97,47 @@ public struct SimulationSession {
                        coverage: coverage)
     }
 
+    /// Replays each trace or HAR capture through two simulators side by side (`webpolicy
+    /// diff`); `each` sees both results of every request with its trace's path. The traces'
+    /// `policy:` headers are not read: the two policies are the subjects. Returns the input
+    /// problems (exit 2).
+    public func compare(paths: [String], old: Simulator, new: Simulator, each: (RequestResult, RequestResult, String) -> Void) throws(InputError) -> LintReport {
+        var problems: [Diagnostic] = []
+        var sources: [String: SourceFile] = [:]
+        for path in paths {
+            guard let input = try open(path, problems: &problems, sources: &sources) else { continue }
+            let display = input.displayPath
+            switch input {
+            case .stream(let stream): old.run(stream, against: new) { each($0, $1, display) }
+            case .whole(let trace): old.run(trace, against: new) { each($0, $1, display) }
+            }
+            collectProblems(of: input, into: &problems, sources: &sources)
+        }
+        return LintReport(diagnostics: problems, sources: sources, lintedFiles: paths)
+    }
+
+    /// A trace opened to be streamed (its header read), or a HAR capture read whole; nil with
+    /// the capture's problems recorded.
+    private func open(_ path: String, problems: inout [Diagnostic], sources: inout [String: SourceFile]) throws(InputError) -> Input? {
+        if path.lowercased().hasSuffix(".har") {
+            return readHAR(path, problems: &problems, sources: &sources).map { .whole($0) }
+        }
+        let stream = try TraceStream(path: path)
+        stream.readHeader()
+        return .stream(stream)
+    }
+
+    /// A streamed trace's problems, once it has been read.
+    private func collectProblems(of input: Input, into problems: inout [Diagnostic], sources: inout [String: SourceFile]) {
+        guard case .stream(let stream) = input, !stream.problems.isEmpty else { return }
+        let file = stream.problemSource
+        sources[stream.displayPath] = file
+        problems += stream.problems.map { Diagnostic(ruleID: "trace", severity: .error, message: $0.message, location: file.location($0.range), hint: $0.hint) }
+    }
+
     /// `--public-suffix-list`, or the bundled snapshot.
+    public func loadPublicSuffixList() throws(InputError) -> PublicSuffixList { try loadSuffixes() }
+
     private func loadSuffixes() throws(InputError) -> PublicSuffixList {
         do throws(PublicSuffixList.LoadError) {
             if let publicSuffixListPath { return try PublicSuffixList(contentsOf: publicSuffixListPath) }

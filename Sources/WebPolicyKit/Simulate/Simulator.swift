@@ -106,6 +106,35 @@ public struct Simulator: Sendable {
         }
     }
 
+    /// Replays a trace through this simulator and `other` side by side (`webpolicy diff`):
+    /// `each` sees both results of every line, in order. Each keeps its own web-view state,
+    /// as two apps would.
+    public func run(_ trace: Trace, against other: Simulator, each: (RequestResult, RequestResult) -> Void) {
+        var states = (WebViewState(), WebViewState())
+        runPaired(trace.entries, against: other, states: &states, each: each)
+    }
+
+    /// The streamed form of `run(_:against:each:)`: a block of lines at a time, both
+    /// simulators on the same block, so a trace is read once (standard input included).
+    public func run(_ stream: TraceStream, against other: Simulator, each: (RequestResult, RequestResult) -> Void) {
+        var states = (WebViewState(), WebViewState())
+        let prefetch = BlockPrefetch(stream)
+        while let entries = prefetch.next() {
+            runPaired(entries, against: other, states: &states, each: each)
+        }
+    }
+
+    private func runPaired(_ entries: [TraceEntry], against other: Simulator, states: inout (WebViewState, WebViewState), each: (RequestResult, RequestResult) -> Void) {
+        var mine: [RequestResult] = []
+        mine.reserveCapacity(entries.count)
+        run(block: entries, state: &states.0) { mine.append($0) }
+        var position = 0
+        other.run(block: entries, state: &states.1) { theirs in
+            each(mine[position], theirs)
+            position += 1
+        }
+    }
+
     /// Lines per chunk below which a block is simulated on one core.
     static let minimumChunk = 2_048
 

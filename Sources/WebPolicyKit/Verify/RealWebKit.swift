@@ -25,7 +25,7 @@ public enum RealWebKit {
             return "webkit_compile.py was not found next to the webpolicy executable (install webpolicy_WebPolicyKit.resources with it)"
         }
         guard FileManager.default.isExecutableFile(atPath: python) else { return "there is no \(python)" }
-        let (status, _, _) = run(python, ["-c", "import gi; gi.require_version('WebKit2', '4.1'); from gi.repository import WebKit2"], input: Data())
+        let (status, _, _) = Subprocess.run(python, ["-c", "import gi; gi.require_version('WebKit2', '4.1'); from gi.repository import WebKit2"], input: Data())
         return status == 0 ? nil : "\(python) cannot load WebKit2 4.1 through gi"
     }
 
@@ -33,7 +33,7 @@ public enum RealWebKit {
     public static func compile(_ lists: [String]) throws(InputError) -> [Verdict] {
         guard let helper = PackageResource.path(of: "webkit_compile.py", target: "WebPolicyKit") else { throw InputError(unavailability() ?? installHint) }
         let requests = JSONValue.array(lists.enumerated().map { index, text in .object([("id", .int(index)), ("json", .string(text))]) })
-        let (status, output, errors) = run(python, [helper], input: Data(requests.serialized(pretty: false).utf8))
+        let (status, output, errors) = Subprocess.run(python, [helper], input: Data(requests.serialized(pretty: false).utf8))
         guard status == 0, let results = try? JSONSerialization.jsonObject(with: output) as? [[String: Any]], results.count == lists.count else {
             throw InputError("WebKit could not compile the lists: \(String(decoding: errors.suffix(2000), as: UTF8.self))")
         }
@@ -43,26 +43,5 @@ public enum RealWebKit {
             verdicts[id] = (result["ok"] as? Bool ?? false) ? nil : (result["error"] as? String ?? "refused")
         }
         return verdicts
-    }
-
-    private static func run(_ executable: String, _ arguments: [String], input: Data) -> (Int32, Data, Data) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        do { try process.run() } catch { return (127, Data(), Data("\(error)".utf8)) }
-        // Read both pipes while writing, so neither side blocks on a full pipe.
-        nonisolated(unsafe) var output = Data(), errors = Data()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { output = stdout.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errors = stderr.fileHandleForReading.readDataToEndOfFile() }
-        stdin.fileHandleForWriting.write(input)
-        try? stdin.fileHandleForWriting.close()
-        group.wait()
-        process.waitUntilExit()
-        return (process.terminationStatus, output, errors)
     }
 }

@@ -100,6 +100,15 @@ public struct ContentMatches: Sendable {
         has(.cssDisplayNone) ? Self.unique(survivingRules.compactMap { $0.engine.action(of: $0.rule) == .cssDisplayNone ? $0.engine.selector(of: $0.rule) : nil }) : []
     }
 
+    /// The surviving `css-display-none` rules, each with the selector it hides, in rule order.
+    public var hidingRules: [(origin: RuleOrigin, selector: String)] {
+        guard has(.cssDisplayNone) else { return [] }
+        return survivingRules.compactMap { match in
+            guard match.engine.action(of: match.rule) == .cssDisplayNone, let selector = match.engine.selector(of: match.rule) else { return nil }
+            return (match.engine.origin(of: match.rule), selector)
+        }
+    }
+
     /// Notifications the surviving `notify` rules post, each once, in rule order.
     public var notifications: [String] {
         has(.notify) ? Self.unique(survivingRules.compactMap { $0.engine.action(of: $0.rule) == .notify ? $0.engine.notification(of: $0.rule) : nil }) : []
