@@ -10,6 +10,10 @@ struct Lint: ParsableCommand {
         abstract: "Check policy files and folders.",
         discussion: """
         Folders are searched for *.yaml and *.yml files (hidden files and folders are skipped). \
+        A .json file named here is a bare WebKit content-blocker list: checked as WebKit's \
+        parser reads it (errors at the list's line and column), against WebKit's rule limit, \
+        and by the lint rules, each finding placed on the rule it concerns; several lists are \
+        each checked on their own, as WebKit compiles them. \
         Settings come from --config, or from the nearest .webpolicy.yml in the working folder \
         or above it. A finding can be suppressed in the policy with \
         '# webpolicy:disable-next-line RULE-ID -- reason'. --write-baseline records today's \
@@ -18,7 +22,7 @@ struct Lint: ParsableCommand {
         """
     )
 
-    @Argument(help: "Policy files or folders (default: the working folder).", completion: .file(extensions: ["yaml", "yml"]))
+    @Argument(help: "Policy files or folders (default: the working folder), and content-blocker lists (.json).", completion: .file(extensions: ["yaml", "yml", "json"]))
     var paths: [String] = []
 
     @Option(help: "Output format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")

@@ -21,7 +21,10 @@ struct Verify: ParsableCommand {
     )
 
     @Argument(help: "Policies (.yaml) or content-blocker lists (.json).", completion: .file(extensions: ["yaml", "yml", "json"]))
-    var inputs: [String]
+    var inputs: [String] = []
+
+    @Option(name: .customLong("content-rules"), help: "A content-blocker list, as simulate names one; repeat for several. Each is compiled on its own, as the app adds them.", completion: .file(extensions: ["json"]))
+    var contentRules: [String] = []
 
     @Option(help: "Output format: human, json (one object per list and line).")
     var format: VerifyFormat = .human
@@ -31,14 +34,17 @@ struct Verify: ParsableCommand {
     @OptionGroup var diagnostics: DiagnosticOptions
 
     func validate() throws {
-        if inputs.isEmpty { throw ValidationError("name at least one policy or list") }
+        if inputs.isEmpty && contentRules.isEmpty { throw ValidationError("name at least one policy or list") }
+        if let policy = contentRules.first(where: { !$0.lowercased().hasSuffix(".json") }) {
+            throw ValidationError("--content-rules takes content-blocker lists (.json), not \(policy)")
+        }
     }
 
     func run() throws {
         if let reason = RealWebKit.unavailability() {
             throw InputError("real WebKit is not available: \(reason). \(RealWebKit.installHint)")
         }
-        let (entries, lint) = try Verifier.verify(inputs, configuration: configuration.load())
+        let (entries, lint) = try Verifier.verify(inputs + contentRules, configuration: configuration.load())
         diagnostics.showOnStandardError(LintReport(diagnostics: lint.diagnostics.filter { $0.severity == .error }, sources: lint.sources, lintedFiles: lint.lintedFiles))
         switch format {
         case .human: print(Self.human(entries), terminator: "")

@@ -54,6 +54,20 @@ struct ContentRuleListsCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
     }
 
+    @Test func aListOverWebKitsRuleLimitIsAnErrorNamingIt() throws {
+        // iOS 14's WebKit takes 50,000 rules a list.
+        let policy = Self.policy.replacingOccurrences(of: "target: { ios: \"16.0\" }", with: "target: { ios: \"14.0\" }")
+        let rule = #"{"trigger":{"url-filter":"a"},"action":{"type":"block"}}"#
+        let list = "[" + Array(repeating: rule, count: 50_001).joined(separator: ",\n") + "]\n"
+        let folder = try CommandRunner.makeFolder(["shop.yaml": policy, "vendor/trackers.json": list])
+        let result = try CommandRunner.run(["lint", "shop.yaml"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("shop.yaml:8:11: error: the content-rule list vendor/trackers.json has 50001 rules; WebKit on iOS 14.0 refuses a list of more than 50000 [compile-list-size]"), "\(result.stdout)")
+        let compile = try CommandRunner.run(["compile", "shop.yaml", "--output", "out"], in: folder)
+        #expect(compile.status == 1)
+        #expect(compile.stderr.components(separatedBy: "has 50001 rules").count == 2, "reported once: \(compile.stderr)")
+    }
+
     @Test func aMissingListIsAnErrorAtItsEntry() throws {
         let folder = try CommandRunner.makeFolder(["shop.yaml": Self.policy])
         let result = try CommandRunner.run(["lint", "shop.yaml"], in: folder)

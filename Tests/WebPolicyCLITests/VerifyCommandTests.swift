@@ -31,6 +31,16 @@ struct VerifyCommandTests {
             """)
     }
 
+    @Test(.enabled(if: webKitInstalled)) func contentRulesListsAreCompiledEachOnItsOwn() throws {
+        let folder = try CommandRunner.makeFolder(["a.json": #"[{"trigger":{"url-filter":"pixel"},"action":{"type":"block"}}]"#, "b.json": Self.refused])
+        let result = try CommandRunner.run(["verify", "--content-rules", "a.json", "--content-rules", "b.json"], in: folder)
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasPrefix("a.json -> a.json (1 rule)\n  webpolicy: its WebKit parser compiles it\n  WebKit:    compiles it\nb.json -> b.json (1 rule)\n"), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("2 lists, 1 compiled by WebKit, 0 disagreements\n"), "\(result.stdout)")
+        let notAList = try CommandRunner.run(["verify", "--content-rules", "shop.yaml"], in: folder)
+        #expect(notAList.status == 2)
+    }
+
     @Test(.enabled(if: webKitInstalled)) func theListsAPolicyReferencesAreCompiledEachOnItsOwn() throws {
         let policy = Self.clean + "content-rule-lists:\n  - path: vendor.json\n"
         let folder = try CommandRunner.makeFolder(["shop.yaml": policy, "vendor.json": #"[{"trigger":{"url-filter":"pixel"},"action":{"type":"block"}}]"#])

@@ -72,12 +72,6 @@ public struct PolicyCompiler: Sendable {
         // The lists the policy references, after its own, each copied as it is: the app adds
         // exactly the vendor's list, under an identifier that changes with its content.
         for (external, name) in zip(policy.contentRuleLists, Self.externalListNames(policy)) {
-            if external.rules.count > plan.limit {
-                diagnostics.append(Diagnostic(
-                    ruleID: CompileCheck.listSize.id, severity: .error,
-                    message: "the content-rule list \(external.file.path) has \(external.rules.count) rules; WebKit on iOS \(policy.targetVersion) refuses a list over \(plan.limit)",
-                    location: external.reference.path.location, hint: "split the list into two files, each its own content-rule-lists entry"))
-            }
             let fileName = Self.externalListFileName(slug: slug, list: name)
             let json = external.file.text
             let sha256 = SHA256.hex(json.utf8)

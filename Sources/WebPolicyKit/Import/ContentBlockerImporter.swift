@@ -63,10 +63,26 @@ public enum ContentBlockerImporter {
         func report(_ diagnostics: [Diagnostic]) -> LintReport {
             LintReport(diagnostics: diagnostics, sources: [file.path: file], lintedFiles: [file.path])
         }
-        var (kept, diagnostics) = parseList(file)
+        let (kept, parsed) = parseList(file)
+        // What WebKit ignores, the policy leaves out.
+        let diagnostics = parsed.map { diagnostic in
+            var said = diagnostic
+            if diagnostic.ruleID == ImportCheck.ignoredMember.id { said.message += "; the policy leaves it out" }
+            if diagnostic.ruleID == ImportCheck.skippedRule.id { said.message += "; the policy leaves the rule out" }
+            return said
+        }
         guard let kept else {
             return ImportResult(policyText: nil, report: report(diagnostics), importedRules: 0)
         }
+        return importParsed(file, kept: kept, diagnostics: diagnostics, options: options)
+    }
+
+    /// The policy of a list `parseList` accepted (`diagnostics`: what it said of it).
+    static func importParsed(_ file: SourceFile, kept: [(index: Int, node: JSONNode)], diagnostics: [Diagnostic], options: Options) -> ImportResult {
+        func report(_ diagnostics: [Diagnostic]) -> LintReport {
+            LintReport(diagnostics: diagnostics, sources: [file.path: file], lintedFiles: [file.path])
+        }
+        var diagnostics = diagnostics
         var conversion = RuleConversion(file: file)
         let rules = kept.map { conversion.convert($0.node, index: $0.index) }
         diagnostics += conversion.diagnostics
@@ -88,7 +104,7 @@ public enum ContentBlockerImporter {
     }
 
     /// The list's file name without its extensions (`easylist.json` → `easylist`).
-    static func defaultName(for path: String) -> String {
+    public static func defaultName(for path: String) -> String {
         var name = (path as NSString).lastPathComponent
         while !(name as NSString).pathExtension.isEmpty { name = (name as NSString).deletingPathExtension }
         return name.isEmpty ? "imported" : name
@@ -103,12 +119,12 @@ public enum ContentBlockerImporter {
             return Diagnostic(ruleID: ImportCheck.webKitError.id, severity: .error,
                               message: "\(rule)\(issue.message) (WebKit: \(error.rawValue), \"\(error.message)\")",
                               location: file.location(range),
-                              hint: "WebKit refuses the whole list for this; fix the rule or remove it, then import again")
+                              hint: "WebKit refuses the whole list for this: fix the rule or remove it")
         case .ignored:
-            return Diagnostic(ruleID: ImportCheck.ignoredMember.id, severity: .warning, message: "\(rule)\(issue.message); the policy leaves it out",
+            return Diagnostic(ruleID: ImportCheck.ignoredMember.id, severity: .warning, message: "\(rule)\(issue.message)",
                               location: file.location(issue.range))
         case .skippedRule:
-            return Diagnostic(ruleID: ImportCheck.skippedRule.id, severity: .warning, message: "\(rule)\(issue.message); the policy leaves the rule out",
+            return Diagnostic(ruleID: ImportCheck.skippedRule.id, severity: .warning, message: "\(rule)\(issue.message)",
                               location: file.location(issue.range))
         }
     }

@@ -43,11 +43,16 @@ public struct Linter: Sendable {
         self.baseDirectory = baseDirectory
     }
 
-    /// Lints files and folders (every `*.yaml`/`*.yml` inside, hidden entries skipped).
+    /// Lints files and folders (every `*.yaml`/`*.yml` inside, hidden entries skipped); a
+    /// `.json` file named on the command line is a bare content-blocker list.
     public func lint(paths: [String]) throws(InputError) -> LintReport {
         let files = try PolicyPaths.expand(paths, baseDirectory: baseDirectory, excluding: configuration.exclude, relativeTo: configuration.excludeBase)
         // Files are independent: lint them on all cores, then merge in file order.
         let results = files.parallelMap(minimumChunk: 1) { path in
+            if Self.isContentBlockerList(path) {
+                let report = lintContentBlockerList(path: path)
+                return (diagnostics: report.diagnostics, files: report.sources.keys.sorted().compactMap { report.sources[$0] })
+            }
             let result = PolicyLoader(baseDirectory: baseDirectory).load(path: path)
             return (diagnostics: result.diagnostics + check(result), files: result.files)
         }

@@ -38,6 +38,14 @@ public struct PolicyLoader: Sendable {
         guard !state.documents.isEmpty, !state.rootFailed else { return LoadResult(policy: nil, diagnostics: state.diagnostics, files: state.files) }
         var policy = Policy(documents: state.documents)
         policy.contentRuleLists = readLists(of: state.documents, state: &state)
+        // WebKit refuses a list over its rule limit whole; the app's other lists still load.
+        let limit = RuleListSplitter.maximumRules(for: policy.targetVersion)
+        for external in policy.contentRuleLists where external.rules.count > limit {
+            state.diagnostics.append(Diagnostic(
+                ruleID: CompileCheck.listSize.id, severity: .error,
+                message: "the content-rule list \(external.file.path) has \(external.rules.count) rules; WebKit on iOS \(policy.targetVersion) refuses a list of more than \(limit)",
+                location: external.reference.path.location, hint: "split the list into two files, each its own content-rule-lists entry"))
+        }
         return LoadResult(policy: policy, diagnostics: state.diagnostics, files: state.files)
     }
 
