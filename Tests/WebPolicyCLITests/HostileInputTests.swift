@@ -21,6 +21,17 @@ struct HostileInputTests {
         #expect(result.stdout.contains("alias bomb"))
     }
 
+    /// A device has no size to check first: an include of /dev/zero (or a list, or the
+    /// policy itself) must stop at the size limit, not read forever.
+    @Test func aDeviceThatNeverEndsIsRefusedAtTheSizeLimit() throws {
+        let folder = try CommandRunner.makeFolder(["p.yaml": "webpolicy: 1\nname: p\ninclude: [/dev/zero]\ncontent-rule-lists:\n  - path: /dev/zero\n"])
+        let result = try CommandRunner.run(["lint", "p.yaml", "/dev/zero"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("p.yaml:3:11: error: /dev/zero holds more than 64 MB; files are limited to that [file-unreadable]"), "\(result.stdout)")
+        #expect(result.stdout.contains("p.yaml:5:11: error: /dev/zero holds more than 64 MB"), "\(result.stdout)")
+        #expect(result.stdout.contains("/dev/zero:1:1: error: /dev/zero holds more than 64 MB"), "\(result.stdout)")
+    }
+
     @Test(arguments: [
         ("binary.yaml", Data([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x00, 0x00, 0xFF]), "file-binary"),
         ("latin1.yaml", Data("webpolicy: 1\nname: caf".utf8) + Data([0xE9]) + Data("\n".utf8), "file-encoding"),

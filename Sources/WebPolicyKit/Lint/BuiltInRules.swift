@@ -77,7 +77,7 @@ public enum BuiltInRules {
         ContentRuleSplitRule.self,
     ]
 
-    public static var descriptions: [RuleDescription] { all.map { $0.description } }
+    public static let descriptions: [RuleDescription] = all.map { $0.description }
 
     /// Every rule id, the names a suppression may use.
     static let ids: [String] = descriptions.map(\.id)

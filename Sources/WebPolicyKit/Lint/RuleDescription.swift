@@ -18,13 +18,18 @@ public struct RuleDescription: Sendable {
     /// too; the schema-agreement check in CI relies on this.
     public let enforcedBySchema: Bool
     /// Policies that must trigger the rule exactly at their `↓` markers.
-    public let failing: [Example]
+    public var failing: [Example] { makeFailing() }
     /// Policies that must not trigger it.
-    public let passing: [Example]
+    public var passing: [Example] { makePassing() }
+    // Built when documentation or tests ask, never when linting: some examples are policies
+    // over WebKit's rule limit, and every lint run reads every rule's description.
+    private let makeFailing: @Sendable () -> [Example]
+    private let makePassing: @Sendable () -> [Example]
 
     public init(
         id: String, name: String, category: RuleCategory, defaultSeverity: Severity, summary: String,
-        rationale: String, enforcedBySchema: Bool = false, failing: [Example], passing: [Example]
+        rationale: String, enforcedBySchema: Bool = false,
+        failing: @autoclosure @escaping @Sendable () -> [Example], passing: @autoclosure @escaping @Sendable () -> [Example]
     ) {
         self.id = id
         self.name = name
@@ -33,8 +38,8 @@ public struct RuleDescription: Sendable {
         self.summary = summary
         self.rationale = rationale
         self.enforcedBySchema = enforcedBySchema
-        self.failing = failing
-        self.passing = passing
+        makeFailing = failing
+        makePassing = passing
     }
 }
 

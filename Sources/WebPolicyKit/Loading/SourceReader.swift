@@ -80,10 +80,13 @@ enum SourceReader {
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maximumSize {
             return problem(.fileUnreadable, "\(displayPath) is \(size / 1_048_576) MB; files are limited to \(maximumSize / 1_048_576) MB")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = readBounded(path) else {
             return problem(.fileUnreadable, "cannot read \(displayPath)", hint: "check the file's permissions")
         }
-        let bytes = [UInt8](data)
+        // A device or a pipe has no size to check beforehand: /dev/zero never ends.
+        if bytes.count > maximumSize {
+            return problem(.fileUnreadable, "\(displayPath) holds more than \(maximumSize / 1_048_576) MB; files are limited to that")
+        }
 
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             return problem(.fileEncoding, "\(displayPath) is UTF-16 (it starts with a UTF-16 byte-order mark); \(expected.plural) must be UTF-8",
@@ -115,6 +118,21 @@ enum SourceReader {
     }
 
     /// The line and column (in characters) of byte `offset`, counted over the valid text before it.
+    /// The file's bytes, reading no more than one byte past the size limit.
+    private static func readBounded(_ path: String) -> [UInt8]? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        var bytes: [UInt8] = []
+        while bytes.count <= maximumSize {
+            // nil (or nothing) is the end of the file; a thrown error, a file that cannot be read.
+            let chunk: Data?
+            do { chunk = try handle.read(upToCount: min(1 << 20, maximumSize + 1 - bytes.count)) } catch { return nil }
+            guard let chunk, !chunk.isEmpty else { break }
+            bytes += chunk
+        }
+        return bytes
+    }
+
     private static func position(ofByte offset: Int, in bytes: [UInt8]) -> SourcePosition {
         let prefix = String(decoding: bytes[..<offset], as: UTF8.self)
         let file = SourceFile(path: "", text: prefix)

@@ -6,9 +6,13 @@ enum Suggestions {
     /// at most a third of the word's length (and at least one) edits away.
     static func closest(to word: String, in candidates: [String]) -> String? {
         let limit = max(1, word.count / 3)
+        let typed = Array(word.lowercased().unicodeScalars)
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
-            let distance = editDistance(word.lowercased(), candidate.lowercased())
+            let known = Array(candidate.lowercased().unicodeScalars)
+            // The distance is at least the difference in length: most candidates stop here.
+            guard abs(known.count - typed.count) <= min(limit, (best?.distance ?? Int.max) - 1) else { continue }
+            let distance = editDistance(typed, known)
             if distance <= limit, distance < (best?.distance ?? Int.max) {
                 best = (candidate, distance)
             }
@@ -18,8 +22,10 @@ enum Suggestions {
 
     /// Levenshtein distance over Unicode scalars, with transpositions costing one edit.
     static func editDistance(_ lhs: String, _ rhs: String) -> Int {
-        let a = Array(lhs.unicodeScalars)
-        let b = Array(rhs.unicodeScalars)
+        editDistance(Array(lhs.unicodeScalars), Array(rhs.unicodeScalars))
+    }
+
+    private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previousPrevious = [Int](repeating: 0, count: b.count + 1)
@@ -34,8 +40,8 @@ enum Suggestions {
                     current[j] = min(current[j], previousPrevious[j - 2] + 1)
                 }
             }
-            previousPrevious = previous
-            previous = current
+            swap(&previousPrevious, &previous)
+            swap(&previous, &current)
         }
         return previous[b.count]
     }

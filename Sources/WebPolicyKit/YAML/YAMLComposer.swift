@@ -16,6 +16,8 @@ struct YAMLComposer {
     }
 
     private let file: SourceFile
+    /// Characters in the file: a mark at or past this is at its end.
+    private let characterCount: Int
     private var diagnostics: [Diagnostic] = []
     private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
     private var stack: [Frame] = []
@@ -26,6 +28,7 @@ struct YAMLComposer {
 
     private init(file: SourceFile) {
         self.file = file
+        characterCount = file.text.unicodeScalars.count
     }
 
     /// Composes the first (and only) document of `file`.
@@ -324,8 +327,12 @@ struct YAMLComposer {
         return mark
     }
 
+    /// libyaml ends the stream on a line of its own (it forces a line break at the end of a
+    /// file without one), so a mark there — an empty value after `? key` at the end — would be a
+    /// line the file does not have: it is the file's end. (`mark.index` counts characters.)
     private func position(_ mark: yaml_mark_t) -> SourcePosition {
-        SourcePosition(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+        if Int(mark.index) >= characterCount { return file.endPosition }
+        return SourcePosition(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
     }
 
     /// libyaml ends block scalars at the start of the following line; end them on their own.

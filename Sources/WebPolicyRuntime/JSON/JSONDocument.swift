@@ -131,14 +131,25 @@ public enum JSONDocument {
             JSONSyntaxError(message: message, position: position)
         }
 
+        /// Lines break where `SourceFile` breaks them (\n, \r\n, \r, U+0085, U+2028, U+2029),
+        /// so a position here is a position in the file's line table: JSON allows the last
+        /// three raw inside strings, and a lone \r between tokens.
         mutating func advance() {
             let byte = bytes[index]
             index += 1
-            if byte == 0x0A {
+            switch byte {
+            case 0x0A where index >= 2 && bytes[index - 2] == 0x0D:
+                break  // the \n of \r\n: the \r broke the line
+            case 0x0A, 0x0D:
                 line += 1
                 column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
+            case 0x85 where index >= 2 && bytes[index - 2] == 0xC2,
+                 0xA8 where index >= 3 && bytes[index - 3] == 0xE2 && bytes[index - 2] == 0x80,
+                 0xA9 where index >= 3 && bytes[index - 3] == 0xE2 && bytes[index - 2] == 0x80:
+                line += 1
+                column = 1
+            default:
+                if byte & 0xC0 != 0x80 { column += 1 }
             }
         }
 
@@ -231,7 +242,9 @@ public enum JSONDocument {
                     column += columns + 1
                     return text
                 }
-                if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                // Escapes, control characters and the lead bytes of U+0085, U+2028 and U+2029
+                // (line breaks for positions) take the careful path.
+                if byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0xC2 || byte == 0xE2 { break }
                 if byte & 0xC0 != 0x80 { columns += 1 }
                 scan += 1
             }

@@ -180,7 +180,10 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
                         guard authority[close + 1] == ":" else { throw fail("unexpected characters after the IPv6 address", at: hostStart + close + 1) }
                         portText = Array(authority[(close + 2)...])
                     }
-                } else if let portColon = authority.lastIndex(of: ":") {
+                } else if authority.first != "[", let portColon = authority.firstIndex(of: ":") {
+                    // The first colon ends the host (WHATWG host state; WebKit `URLParser::parseHostAndPort`):
+                    // `hs://a:b:/` has the port `b:`, which fails, not the host `a:b`. (An unclosed
+                    // `[` is the host parser's to refuse.)
                     hostScalars = Array(authority[..<portColon])
                     portText = Array(authority[(portColon + 1)...])
                 }
@@ -194,7 +197,11 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
                     guard !hostScalars.isEmpty || scheme == "file" else { throw fail("a \(scheme) URL needs a host", at: hostStart) }
                     url.host = try canonicalHost(hostScalars, at: hostStart)
                 } else {
-                    // Opaque hosts keep their case (WHATWG "opaque-host parser").
+                    // Opaque hosts keep their case (WHATWG "opaque-host parser"), and refuse the
+                    // forbidden host code points (WebKit `isForbiddenHostCodePoint`).
+                    if let bad = hostScalars.firstIndex(where: { Self.forbiddenInOpaqueHost.contains($0) }) {
+                        throw fail("the host contains '\(hostScalars[bad])', which a host may not", at: hostStart + bad)
+                    }
                     url.host = encode(hostScalars[...], keeping: Self.pathSafe)
                 }
             } else if scheme == "file" {
@@ -306,6 +313,9 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
         static func querySafe(_ scalar: Unicode.Scalar) -> Bool { c0Safe(scalar) && !"\"#<>".unicodeScalars.contains(scalar) }
         static func specialQuerySafe(_ scalar: Unicode.Scalar) -> Bool { querySafe(scalar) && scalar != "'" }
         static func pathSafe(_ scalar: Unicode.Scalar) -> Bool { querySafe(scalar) && !"?^`{}".unicodeScalars.contains(scalar) }
+        /// What an opaque host may not hold beyond the authority's own delimiters.
+        static let forbiddenInOpaqueHost: Set<Unicode.Scalar> = ["\u{0}", "\t", "\n", "\r", " ", "<", ">", "[", "\\", "]", "^", "|"]
+
         static func userInfoSafe(_ scalar: Unicode.Scalar) -> Bool { pathSafe(scalar) && !"/:;=@[\\]|".unicodeScalars.contains(scalar) || scalar == ":" || scalar == "@" }
         static func opaquePathSafe(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x20 && scalar.value < 0x7F }
     }

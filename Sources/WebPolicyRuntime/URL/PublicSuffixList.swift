@@ -10,7 +10,7 @@ public struct PublicSuffixList: Sendable {
     private var exceptions: Set<String> = []
     public private(set) var ruleCount = 0
 
-    public struct LoadError: Error, CustomStringConvertible {
+    public struct LoadError: Error, CustomStringConvertible, Sendable {
         public var description: String
     }
 
@@ -43,11 +43,17 @@ public struct PublicSuffixList: Sendable {
     /// The snapshot shipped with webpolicy (a package resource), found beside the executable;
     /// Debian's own copy is the fallback.
     public static func bundled() throws(LoadError) -> PublicSuffixList {
-        guard let path = bundledPath() else {
-            throw LoadError(description: "the bundled public suffix list was not found next to the webpolicy executable (install webpolicy_WebPolicyRuntime.resources with it), and /usr/share/publicsuffix has none; pass --public-suffix-list FILE")
-        }
-        return try PublicSuffixList(contentsOf: path)
+        try bundledOnce.get()
     }
+
+    /// Read once a process: 9,000 rules parsed for every policy linted or simulated were most
+    /// of what linting a small policy cost. The list is immutable, so sharing it is safe.
+    private static let bundledOnce: Result<PublicSuffixList, LoadError> = {
+        guard let path = bundledPath() else {
+            return .failure(LoadError(description: "the bundled public suffix list was not found next to the webpolicy executable (install webpolicy_WebPolicyRuntime.resources with it), and /usr/share/publicsuffix has none; pass --public-suffix-list FILE"))
+        }
+        return Result { () throws(LoadError) in try PublicSuffixList(contentsOf: path) }
+    }()
 
     /// Where `bundled()` reads from.
     static func bundledPath() -> String? {

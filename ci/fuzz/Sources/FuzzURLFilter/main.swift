@@ -1,0 +1,56 @@
+import Foundation
+import FuzzCommon
+import URLFilter
+
+// The url-filter parser and matcher. The first line is the pattern, the next lines URLs (at
+// most eight). Parsing twice gives the same result; a rejection's span lies in the pattern; a
+// filter matches each URL as a matcher built of it does and — for printable ASCII, where
+// WebKit's subset means the same as ICU's regex — as NSRegularExpression does (the reference
+// the property tests use, Tests/URLFilterTests/URLFilterMatcherTests.swift).
+
+
+func fuzzURLFilter(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let lines = text(start, count).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let pattern = lines[0]
+    // The input's length picks the case: both get fuzzed, and a reproducer keeps its own.
+    let caseSensitive = count % 2 == 1
+    let result = URLFilterParser.parse(pattern, caseSensitive: caseSensitive)
+    Invariant.check(URLFilterParser.parse(pattern, caseSensitive: caseSensitive) == result, "'\(pattern)' parses differently twice")
+    let urls = lines.dropFirst().prefix(8)
+    switch result {
+    case .rejected(let problem):
+        let scalars = pattern.unicodeScalars.count
+        Invariant.check(problem.span.offset >= 0 && problem.span.offset + problem.span.length <= max(scalars, 1), "'\(pattern)': span \(problem.span) outside \(scalars) scalars")
+    case .matchesEverything:
+        let matcher = URLFilterMatcher([result])
+        for url in urls { Invariant.check(matcher.matches(url) == [0], "'\(pattern)' matches everything, but not '\(url)'") }
+    case .filter(let parsed):
+        Invariant.check(!parsed.terms.isEmpty, "'\(pattern)': a filter without terms")
+        let filter = CompiledURLFilter(parsed)
+        let matcher = URLFilterMatcher([result])
+        let reference = Text.isComparable(pattern) ? try? NSRegularExpression(pattern: pattern, options: caseSensitive ? [] : [.caseInsensitive]) : nil
+        for url in urls {
+            let matches = filter.matches(url)
+            Invariant.check((matcher.matches(url) == [0]) == matches, "'\(pattern)' on '\(url)': the filter says \(matches), a matcher of it the opposite")
+            guard let reference, Text.isPrintableASCII(url) else { continue }
+            let expected = reference.firstMatch(in: url, range: NSRange(url.startIndex..., in: url)) != nil
+            Invariant.check(matches == expected, "'\(pattern)'\(caseSensitive ? " (case-sensitive)" : "") on '\(url)': webpolicy says \(matches), the reference \(expected)")
+        }
+    }
+    return 0
+}
+
+enum Text {
+    static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
+    /// Whether ICU reads the pattern as WebKit's Yarr does. They part on a class that starts
+    /// with `]`: Yarr (JavaScript) reads `[]` as a class of nothing and `[^]` as any character,
+    /// ICU (POSIX-like) reads the `]` as a member. (Found by this target: `^[^]:]+://`.)
+    static func isComparable(_ pattern: String) -> Bool {
+        isPrintableASCII(pattern) && !pattern.contains("[]") && !pattern.contains("[^]")
+    }
+}
+
+Fuzzer.run { start, count in fuzzURLFilter(start, count) }

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Runs the fuzz targets (built by ci/fuzz/build.sh) for a fixed time each, one after another.
+#
+#   ci/fuzz/run.sh [SECONDS_EACH] [TARGET ...]     (default: 30 s, every target)
+#
+# Each starts from its committed seeds (ci/fuzz/seeds/TARGET) and past findings
+# (ci/fuzz/regressions/TARGET), with its dictionary; what it learns goes to a throwaway corpus
+# (or to $FUZZ_CORPUS/TARGET, kept between runs, for a long local campaign). A crash, a broken
+# invariant, a timeout (10 s an input) or running out of memory (2 GB) fails the run: the
+# reproducer is printed in base64 and kept in $FUZZ_ARTIFACTS (default: a temporary folder).
+# Prints one line a target: executions, executions a second, corpus size. Exit 0 all clean,
+# 1 a finding, 2 a target is not built.
+set -uo pipefail
+cd "$(dirname "$0")"
+seconds=${1:-30}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzURLFilter FuzzPolicy FuzzTrace FuzzHAR FuzzContentBlockerList FuzzURL FuzzManifest)
+bin=.build/release
+artifacts=${FUZZ_ARTIFACTS:-$(mktemp -d)}
+mkdir -p "$artifacts"
+# libFuzzer reports crashes itself; Swift's backtracer would hold each one up for seconds.
+export SWIFT_BACKTRACE=enable=no
+# No allocation stacks (a tenth of a run's time): a reproducer run alone gets them back.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1:malloc_context_size=0}
+
+status=0
+for target in "${targets[@]}"; do
+    if [ ! -x "$bin/$target" ]; then
+        echo "fuzz: $target is not built (ci/fuzz/build.sh)" >&2
+        exit 2
+    fi
+    corpus=${FUZZ_CORPUS:+$FUZZ_CORPUS/$target}
+    corpus=${corpus:-$(mktemp -d)}
+    mkdir -p "$corpus" "regressions/$target"
+    log=$(mktemp)
+    "$bin/$target" "$corpus" "seeds/$target" "regressions/$target" \
+        -dict="dictionaries/$target.dict" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix="$artifacts/$target-" > "$log" 2>&1
+    code=$?
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+    size=$(find "$corpus" -type f | wc -l)
+    if [ $code -ne 0 ]; then
+        # What libFuzzer said from the finding on: the message, the stack, the reproducer.
+        grep -n -m1 -E 'ERROR: libFuzzer|ERROR: AddressSanitizer|invariant broken|Fatal error|==[0-9]+==' "$log" | cut -d: -f1 | {
+            read -r first && tail -n +"$((first > 5 ? first - 5 : 1))" "$log" | grep -vE '^    #[0-9]+ 0x[0-9a-f]+ in (fuzzer::|__libc|_start)' | head -80
+        } || tail -60 "$log"
+        echo "fuzz: $target FAILED after ${runs:-?} executions; reproducer in $artifacts (run: SWIFT_BACKTRACE=enable=no ci/fuzz/$bin/$target FILE)"
+        status=1
+    else
+        printf 'fuzz: %-24s %9s executions  %6s/s  corpus %5s  (%s s)\n' "$target" "${runs:-?}" "${speed:-?}" "$size" "$seconds"
+    fi
+    rm -f "$log"
+    [ -n "${FUZZ_CORPUS:-}" ] || rm -rf "$corpus"
+done
+exit $status
