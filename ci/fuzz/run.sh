@@ -8,6 +8,7 @@
 # (or to $FUZZ_CORPUS/TARGET, kept between runs, for a long local campaign). A crash, a broken
 # invariant, a timeout (10 s an input) or running out of memory (2 GB) fails the run: the
 # reproducer is printed in base64 and kept in $FUZZ_ARTIFACTS (default: a temporary folder).
+# With FUZZ_RUNS=N each target stops after N executions instead (the time is then a bound).
 # Prints one line a target: executions, executions a second, corpus size. Exit 0 all clean,
 # 1 a finding, 2 a target is not built.
 set -uo pipefail
@@ -34,8 +35,9 @@ for target in "${targets[@]}"; do
     corpus=${corpus:-$(mktemp -d)}
     mkdir -p "$corpus" "regressions/$target"
     log=$(mktemp)
+    started=$SECONDS
     "$bin/$target" "$corpus" "seeds/$target" "regressions/$target" \
-        -dict="dictionaries/$target.dict" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+        -dict="dictionaries/$target.dict" -max_total_time="$seconds" ${FUZZ_RUNS:+-runs=$FUZZ_RUNS} -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$artifacts/$target-" > "$log" 2>&1
     code=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
@@ -49,7 +51,7 @@ for target in "${targets[@]}"; do
         echo "fuzz: $target FAILED after ${runs:-?} executions; reproducer in $artifacts (run: SWIFT_BACKTRACE=enable=no ci/fuzz/$bin/$target FILE)"
         status=1
     else
-        printf 'fuzz: %-24s %9s executions  %6s/s  corpus %5s  (%s s)\n' "$target" "${runs:-?}" "${speed:-?}" "$size" "$seconds"
+        printf 'fuzz: %-24s %9s executions  %6s/s  corpus %5s  (%s s)\n' "$target" "${runs:-?}" "${speed:-?}" "$size" "$(( SECONDS - started ))"
     fi
     rm -f "$log"
     [ -n "${FUZZ_CORPUS:-}" ] || rm -rf "$corpus"

@@ -9,10 +9,10 @@ enum Suggestions {
         let typed = Array(word.lowercased().unicodeScalars)
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
-            let known = Array(candidate.lowercased().unicodeScalars)
-            // The distance is at least the difference in length: most candidates stop here.
-            guard abs(known.count - typed.count) <= min(limit, (best?.distance ?? Int.max) - 1) else { continue }
-            let distance = editDistance(typed, known)
+            // The distance is at least the difference in length: most candidates stop here,
+            // before anything is allocated for them.
+            guard abs(candidate.unicodeScalars.count - typed.count) <= min(limit, (best?.distance ?? Int.max) - 1) else { continue }
+            let distance = editDistance(typed, Array(candidate.lowercased().unicodeScalars))
             if distance <= limit, distance < (best?.distance ?? Int.max) {
                 best = (candidate, distance)
             }
