@@ -45,11 +45,35 @@ enum Text {
         text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
-    /// Whether ICU reads the pattern as WebKit's Yarr does. They part on a class that starts
-    /// with `]`: Yarr (JavaScript) reads `[]` as a class of nothing and `[^]` as any character,
-    /// ICU (POSIX-like) reads the `]` as a member. (Found by this target: `^[^]:]+://`.)
+    /// Whether ICU reads the pattern as WebKit's Yarr does. They part inside character
+    /// classes: Yarr (JavaScript) reads `[]` as a class of nothing and `[^]` as any character,
+    /// where ICU reads the `]` as a member; and ICU reads `[` inside a class as a nested set
+    /// (with `&&` and `--` as set operations), where Yarr reads a `[`. And an escaped letter or
+    /// digit is ICU's own (`\\Z`: the end of the input) where Yarr may read the letter itself.
+    /// (All three found by this target: `^[^]:]+://`, `[^^[^:]+`, `\\ZZ`.)
     static func isComparable(_ pattern: String) -> Bool {
-        isPrintableASCII(pattern) && !pattern.contains("[]") && !pattern.contains("[^]")
+        guard isPrintableASCII(pattern) else { return false }
+        var inClass = false, escaped = false, previous: Character = " ", classStart = true
+        for character in pattern {
+            defer { previous = character }
+            if escaped {
+                if character.isLetter || character.isNumber { return false }
+                escaped = false
+                classStart = false
+                continue
+            }
+            if character == "\\" { escaped = true; continue }
+            if !inClass {
+                if character == "[" { inClass = true; classStart = true }
+                continue
+            }
+            if character == "]" && classStart { return false }
+            if character == "^" && classStart && previous == "[" { continue }
+            classStart = false
+            if character == "[" || (character == "&" && previous == "&") || (character == "-" && previous == "-") { return false }
+            if character == "]" { inClass = false }
+        }
+        return true
     }
 }
 
