@@ -8,7 +8,7 @@ cd "$(dirname "$0")"
 root=../..
 webpolicy=${WEBPOLICY:-$root/.build/debug/webpolicy}
 rm -rf seeds
-mkdir -p seeds/{FuzzPolicy,FuzzTrace,FuzzHAR,FuzzContentBlockerList,FuzzURL,FuzzManifest,FuzzURLFilter}
+mkdir -p seeds/{FuzzPolicy,FuzzLintFix,FuzzTrace,FuzzHAR,FuzzContentBlockerList,FuzzURL,FuzzManifest,FuzzURLFilter}
 
 # Files under 8 KB, named by their content's hash so a seed set has no duplicates.
 keep() {
@@ -16,7 +16,7 @@ keep() {
     [ "$(wc -c < "$file")" -le 8192 ] || return 0
     cp "$file" "seeds/$target/$(sha1sum "$file" | cut -c1-16)"
 }
-while IFS= read -r file; do keep FuzzPolicy "$file"; done < <(find "$root/policies" "$root/Tests/Fixtures/lint" "$root/Tests/Fixtures/fix" -name '*.yaml' | sort)
+while IFS= read -r file; do keep FuzzPolicy "$file"; keep FuzzLintFix "$file"; done < <(find "$root/policies" "$root/Tests/Fixtures/lint" "$root/Tests/Fixtures/fix" -name '*.yaml' | sort)
 while IFS= read -r file; do keep FuzzTrace "$file"; done < <(find "$root/policies" "$root/Tests/Fixtures/simulate" -name '*.trace' | sort)
 # HAR captures are large; their first two entries make a seed that keeps every part of the format.
 while IFS= read -r file; do

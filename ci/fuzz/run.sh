@@ -16,7 +16,7 @@ cd "$(dirname "$0")"
 seconds=${1:-30}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzURLFilter FuzzPolicy FuzzTrace FuzzHAR FuzzContentBlockerList FuzzURL FuzzManifest)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzURLFilter FuzzPolicy FuzzLintFix FuzzTrace FuzzHAR FuzzContentBlockerList FuzzURL FuzzManifest)
 bin=.build/release
 artifacts=${FUZZ_ARTIFACTS:-$(mktemp -d)}
 mkdir -p "$artifacts"
