@@ -121,6 +121,9 @@ public struct Term: Sendable, Hashable {
 
     mutating func extendGroup(with term: Term) {
         guard case .group(var terms) = atom else { return }
+        // Release the atom's hold on the array first: appending to a shared copy would copy
+        // the whole group each time, quadratic in the group's length.
+        atom = .group([])
         terms.append(term)
         atom = .group(terms)
     }

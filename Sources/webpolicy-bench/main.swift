@@ -116,6 +116,8 @@ let cases: [(String, Data)] = [
     ("binary", Data((0..<1_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })),
     ("invalid-utf8", Data(large.prefix(2_000_000).utf8) + Data([0xC3, 0x28])),
     ("empty", Data()),
+    // One url-filter group of 100,000 characters: once quadratic in the URL-filter parser.
+    ("long-group", Data(("webpolicy: 1\nname: group\ncontent-rules:\n  - action: block\n    url-filter: \"^https://x/(" + String(repeating: "a", count: 100_000) + ")\"\n").utf8)),
 ]
 for (name, data) in cases { try data.write(to: folder.appendingPathComponent("\(name).yaml")) }
 

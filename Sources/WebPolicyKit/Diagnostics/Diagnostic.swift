@@ -59,8 +59,21 @@ extension Diagnostic {
             if lhs.message != rhs.message { return lhs.message < rhs.message }
             return (lhs.hint ?? "") < (rhs.hint ?? "")
         }
-        var seen = Set<Diagnostic>()
-        return sorted.filter { seen.insert($0).inserted }
+        // Exact duplicates share the sort key, so they sit in one run: compare within it
+        // instead of hashing every diagnostic (notes, fixes and all).
+        var result: [Diagnostic] = []
+        result.reserveCapacity(sorted.count)
+        var runStart = 0
+        for diagnostic in sorted {
+            if let last = result.last, !last.sortsTogether(with: diagnostic) { runStart = result.count }
+            if !result[runStart...].contains(diagnostic) { result.append(diagnostic) }
+        }
+        return result
+    }
+
+    private func sortsTogether(with other: Diagnostic) -> Bool {
+        location == other.location && severity == other.severity && ruleID == other.ruleID
+            && message == other.message && hint == other.hint
     }
 }
 

@@ -35,8 +35,7 @@ public struct RuleContext {
     /// The location of `length` characters at `offset` inside a string value, mapped through
     /// the value's YAML quoting and escapes to the file.
     public func location(in text: LocatedString, offset: Int, length: Int = 1) -> SourceLocation {
-        guard let file = facts.files[text.location.path] else { return text.location }
-        let range = ScalarSourceMap.range(of: offset, length: length, value: text.value, style: text.style, range: text.location.range, in: file)
-        return SourceLocation(path: text.location.path, range: range)
+        guard let mapping = facts.scalarMapping(of: text) else { return text.location }
+        return SourceLocation(path: text.location.path, range: ScalarSourceMap.range(of: offset, length: length, in: mapping))
     }
 }

@@ -94,10 +94,12 @@ public struct Linter: Sendable {
         guard let policy = result.policy else { return [] }
         let facts = PolicyFacts(policy: policy, files: result.files)
         var diagnostics: [Diagnostic] = []
-        var active = Set<String>()
+        // Only an unused suppression looks here: a list, not a set hashed on every run.
+        var active: [String] = []
+        active.reserveCapacity(rules.count)
         for rule in rules {
             guard let severity = configuration.severity(for: rule.description) else { continue }
-            active.insert(rule.description.id)
+            active.append(rule.description.id)
             var context = RuleContext(rule: rule.description, severity: severity, facts: facts)
             rule.init().check(policy, &context)
             diagnostics += context.diagnostics

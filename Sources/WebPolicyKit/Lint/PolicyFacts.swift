@@ -12,6 +12,18 @@ final class PolicyFacts {
         self.files = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// How each string value that a finding points into lies in its file, worked out once
+    /// however many findings (one per bad character, say) point into it.
+    private var scalarMappings: [SourceLocation: ScalarSourceMap.Mapping] = [:]
+
+    func scalarMapping(of text: LocatedString) -> ScalarSourceMap.Mapping? {
+        if let known = scalarMappings[text.location] { return known }
+        guard let file = files[text.location.path] else { return nil }
+        let mapping = ScalarSourceMap.mapping(value: text.value, style: text.style, range: text.location.range, in: file)
+        scalarMappings[text.location] = mapping
+        return mapping
+    }
+
     struct RegexField {
         var text: LocatedString
         /// `url-filter`, `if-top-url`, …

@@ -46,10 +46,10 @@ struct Suppression {
         var suppressions: [Suppression] = []
         var problems: [Diagnostic] = []
         // Most files have none: skip the line walk (a 10 MB policy has 400,000 lines).
-        guard file.text.utf8.contains(UInt8(ascii: "#")), file.text.contains(prefix) else { return ([], []) }
+        guard file.text.utf8.contains(UInt8(ascii: "#")), file.text.utf8.containsBytes(of: prefix) else { return ([], []) }
         var pending: [Suppression] = []  // `disable-next-line`s waiting for their line
         for number in 1...max(file.lineCount, 1) {
-            let line = String(file.line(number))
+            let line = Substring(file.line(number))
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty { continue }
             guard trimmed.hasPrefix("#") else {
@@ -80,7 +80,7 @@ struct Suppression {
                 continue
             }
             let rest = body.dropFirst(directive.count)
-            guard let split = rest.range(of: separator), !rest[split.upperBound...].trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard let split = rest.range(of: separator), rest[split.upperBound...].contains(where: { !$0.isWhitespace || $0.isNewline }) else {
                 problem("this suppression gives no reason", hint: "add ' -- ' and why the finding is acceptable here")
                 continue
             }
@@ -105,7 +105,7 @@ struct Suppression {
     /// Drops the findings the files' suppressions hide, and reports malformed and unused
     /// suppressions. `activeRuleIDs` are the rules that ran: a suppression for a rule turned
     /// off is not unused, only idle.
-    static func apply(_ diagnostics: [Diagnostic], files: [SourceFile], ruleIDs: [String], activeRuleIDs: Set<String>) -> [Diagnostic] {
+    static func apply(_ diagnostics: [Diagnostic], files: [SourceFile], ruleIDs: [String], activeRuleIDs: [String]) -> [Diagnostic] {
         var kept = diagnostics
         var reports: [Diagnostic] = []
         for file in files {

@@ -24,14 +24,76 @@ enum ScalarSourceMap {
         return produced.map(\.1)
     }
 
+    /// How a scalar's value lies in the file, worked out once for all the offsets asked about it.
+    enum Mapping {
+        /// Written as is on one line, its first scalar at this column.
+        case verbatim(line: Int, column: Int, count: Int)
+        /// Each value scalar's source range.
+        case walked([SourceRange])
+        /// Not mappable: offsets fall back to the whole scalar.
+        case whole(SourceRange)
+    }
+
+    static func mapping(value: String, style: ScalarStyle, range: SourceRange, in file: SourceFile) -> Mapping {
+        if let column = verbatimStartColumn(value: value, style: style, range: range, in: file) {
+            return .verbatim(line: range.start.line, column: column, count: value.unicodeScalars.count)
+        }
+        return walkedMapping(value: value, style: style, range: range, in: file)
+    }
+
+    /// The mapping through the walk alone (the verbatim shortcut's tests compare with it).
+    static func walkedMapping(value: String, style: ScalarStyle, range: SourceRange, in file: SourceFile) -> Mapping {
+        guard let ranges = ranges(value: value, style: style, range: range, in: file), !ranges.isEmpty else { return .whole(range) }
+        return .walked(ranges)
+    }
+
     /// The source range of `length` value scalars starting at `offset`, or the whole scalar
     /// when the value cannot be mapped.
     static func range(of offset: Int, length: Int, value: String, style: ScalarStyle, range: SourceRange, in file: SourceFile) -> SourceRange {
-        guard let ranges = ranges(value: value, style: style, range: range, in: file), !ranges.isEmpty else { return range }
-        let first = ranges[min(max(offset, 0), ranges.count - 1)]
-        let last = ranges[min(max(offset + length - 1, 0), ranges.count - 1)]
-        if last.start.line != first.start.line { return first }
-        return first.union(last)
+        Self.range(of: offset, length: length, in: mapping(value: value, style: style, range: range, in: file))
+    }
+
+    static func range(of offset: Int, length: Int, in mapping: Mapping) -> SourceRange {
+        switch mapping {
+        case .whole(let range):
+            return range
+        case .verbatim(let line, let column, let count):
+            let first = min(max(offset, 0), count - 1)
+            let last = min(max(offset + length - 1, 0), count - 1)
+            // As the union of the two scalars' ranges below.
+            return SourceRange(start: SourcePosition(line: line, column: column + min(first, last)),
+                               end: SourcePosition(line: line, column: column + max(first, last) + 1))
+        case .walked(let ranges):
+            let first = ranges[min(max(offset, 0), ranges.count - 1)]
+            let last = ranges[min(max(offset + length - 1, 0), ranges.count - 1)]
+            if last.start.line != first.start.line { return first }
+            return first.union(last)
+        }
+    }
+}
+
+extension ScalarSourceMap {
+    /// The column of the value's first scalar when the value is written verbatim on one line —
+    /// no escapes, doubled quotes, folding, anchor or tag — as nearly every value is; then
+    /// offsets map to columns one to one and the walk is not needed. Each escape or doubled
+    /// quote writes a scalar with two or more, so a one-line body with as many scalars as the
+    /// value, and the same ones, holds none.
+    fileprivate static func verbatimStartColumn(value: String, style: ScalarStyle, range: SourceRange, in file: SourceFile) -> Int? {
+        guard range.start.line == range.end.line, !value.isEmpty else { return nil }
+        let quoted: Bool
+        switch style {
+        case .plain: quoted = false
+        case .singleQuoted, .doubleQuoted: quoted = true
+        case .literal, .folded: return nil
+        }
+        let scalars = file.text.unicodeScalars
+        var body = scalars[file.index(of: range.start)..<file.index(of: range.end)]
+        if quoted {
+            guard body.count >= 2, body.first == (style == .singleQuoted ? "'" : "\""), body.last == body.first else { return nil }
+            body = body.dropFirst().dropLast()
+        }
+        guard body.elementsEqual(value.unicodeScalars) else { return nil }
+        return range.start.column + (quoted ? 1 : 0)
     }
 }
 

@@ -150,13 +150,12 @@ struct YAMLComposer {
     private mutating func pop(end endMark: yaml_mark_t) {
         guard let frame = stack.popLast() else { return }
         // An empty collection (`[]`, `{}`) ends where its closing bracket does.
-        let emptyEnd = endPosition(endMark, after: frame.start)
         let node: YAMLNode
         if frame.isMapping {
-            let end = frame.pairs.last?.value.range.end ?? emptyEnd
+            let end = frame.pairs.last?.value.range.end ?? endPosition(endMark, after: frame.start)
             node = YAMLNode(content: .mapping(mergeKeys(frame.pairs)), range: SourceRange(start: frame.start, end: end), tag: frame.tag)
         } else {
-            let end = frame.items.last?.range.end ?? emptyEnd
+            let end = frame.items.last?.range.end ?? endPosition(endMark, after: frame.start)
             node = YAMLNode(content: .sequence(frame.items), range: SourceRange(start: frame.start, end: end), tag: frame.tag)
         }
         if let anchor = frame.anchor { anchors[anchor] = (node, frame.size) }
@@ -208,7 +207,7 @@ struct YAMLComposer {
         }
         stack[top].pendingKey = nil
         let name = key.scalar?.value
-        if let name, name != "<<", let first = firstKey(named: name, in: stack[top].pairs, index: &stack[top].keyIndex) {
+        if let name, name != "<<", let first = Self.firstKey(named: name, in: stack[top].pairs, index: &stack[top].keyIndex) {
             error("yaml-duplicate-key", "the key '\(name)' appears twice in this mapping; the second one is ignored",
                   at: key.range, notes: [Diagnostic.Note("first defined here", at: file.location(first))])
         } else {
@@ -218,7 +217,9 @@ struct YAMLComposer {
     }
 
     /// Where `name` is already a key of `pairs`. Past 16 keys an index takes over from the scan.
-    private func firstKey(named name: String, in pairs: [YAMLPair], index: inout [String: SourceRange]?) -> SourceRange? {
+    /// Static: an instance method called while `stack` is borrowed inout would copy the whole
+    /// composer, and with it the stack, on every key.
+    private static func firstKey(named name: String, in pairs: [YAMLPair], index: inout [String: SourceRange]?) -> SourceRange? {
         if index == nil && pairs.count > 16 {
             var built: [String: SourceRange] = [:]
             for pair in pairs.reversed() { if let key = pair.key.scalar?.value { built[key] = pair.key.range } }
@@ -273,7 +274,7 @@ struct YAMLComposer {
 
     private mutating func reportParserError(_ parser: yaml_parser_t) {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
-        if problem.hasPrefix("Maximum nesting level reached") {
+        if problem.utf8.starts(with: "Maximum nesting level reached".utf8) {
             // libyaml scans a run of '[' or '{' ahead of its events and stops at its own limit.
             error("yaml-limits", "the document nests deeper than \(Self.maximumDepth) levels", at: SourceRange(at: position(parser.problem_mark)),
                   hint: "a policy needs only a few levels; this looks like generated or hostile input")
@@ -294,11 +295,11 @@ struct YAMLComposer {
         let offending = file.line(at.line).dropFirst(at.column - 1).first
         if offending == "\t" {
             hint = "YAML does not allow tabs for indentation; indent with spaces"
-        } else if problem.contains("mapping values are not allowed") {
+        } else if problem.utf8.containsBytes(of: "mapping values are not allowed") {
             hint = "a value containing ': ' must be quoted, or the line is indented wrongly"
-        } else if context.contains("alias") || context.contains("anchor") {
+        } else if context.utf8.containsBytes(of: "alias") || context.utf8.containsBytes(of: "anchor") {
             hint = "a value starting with '*' or '&' is a YAML alias or anchor; quote host patterns: \"*.example.com\""
-        } else if context.contains("quoted scalar") {
+        } else if context.utf8.containsBytes(of: "quoted scalar") {
             hint = "the quoted string opened at \(position(parser.context_mark)) is never closed"
         }
         error("yaml-syntax", "invalid YAML: \(problem)", at: SourceRange(at: at), notes: notes, hint: hint)
@@ -312,7 +313,7 @@ struct YAMLComposer {
         var previous: Unicode.Scalar?
         for scalar in file.text.unicodeScalars {
             if consumed >= offset { break }
-            consumed += String(scalar).utf8.count
+            consumed += UTF8.width(scalar)
             if SourceFile.isLineBreak(scalar) && !(scalar == "\n" && previous == "\r") {
                 line += 1
                 column = 0

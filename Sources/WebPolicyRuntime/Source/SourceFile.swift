@@ -40,28 +40,36 @@ public final class SourceFile: @unchecked Sendable {
 
     /// Scans bytes, not scalars: the breaks are \r, \n, C2 85, E2 80 A8 and E2 80 A9.
     private static func lineStarts(of body: String) -> [String.Index] {
-        var starts = [body.startIndex]
         let utf8 = body.utf8
-        var index = utf8.startIndex
-        var previous: (UInt8, UInt8) = (0, 0)
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            utf8.formIndex(after: &index)
+        let offsets = utf8.withContiguousStorageIfAvailable(lineStartOffsets) ?? Array(utf8).withUnsafeBufferPointer(lineStartOffsets)
+        return offsets.map { utf8.index(utf8.startIndex, offsetBy: $0) }
+    }
+
+    /// The UTF-8 offsets at which lines start.
+    private static func lineStartOffsets(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var offsets = [0]
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            // Most bytes are neither a break nor the lead of one.
+            if byte > 0x0D && byte < 0xC2 { continue }
             switch byte {
             case 0x0A:
-                if previous.1 != 0x0D { starts.append(index) } else { starts[starts.count - 1] = index }
+                if index >= 2 && bytes[index - 2] == 0x0D { offsets[offsets.count - 1] = index } else { offsets.append(index) }
             case 0x0D:
-                starts.append(index)
-            case 0x85 where previous.1 == 0xC2:
-                starts.append(index)
-            case 0xA8, 0xA9:
-                if previous == (0xE2, 0x80) { starts.append(index) }
+                offsets.append(index)
+            case 0xC2 where index < bytes.count && bytes[index] == 0x85:
+                index += 1
+                offsets.append(index)
+            case 0xE2 where index + 1 < bytes.count && bytes[index] == 0x80 && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
+                index += 2
+                offsets.append(index)
             default:
                 break
             }
-            previous = (previous.1, byte)
         }
-        return starts
+        return offsets
     }
 
     public var lineCount: Int { sparseLines.map { $0.keys.max() ?? 1 } ?? lineStarts.count }
@@ -69,6 +77,7 @@ public final class SourceFile: @unchecked Sendable {
     /// The text of a 1-based line, without its line break; empty past the end.
     public func line(_ number: Int) -> Substring.UnicodeScalarView {
         if let sparseLines { return Substring(sparseLines[number] ?? "").unicodeScalars }
+        let lineStarts = self.lineStarts  // once: each read takes the lock
         guard number >= 1, number <= lineStarts.count else { return Substring.UnicodeScalarView() }
         let scalars = text.unicodeScalars
         let start = lineStarts[number - 1]
@@ -82,6 +91,7 @@ public final class SourceFile: @unchecked Sendable {
     /// The string index of a position, clamped to the file.
     public func index(of position: SourcePosition) -> String.Index {
         let scalars = text.unicodeScalars
+        let lineStarts = self.lineStarts
         guard position.line >= 1 else { return scalars.startIndex }
         guard position.line <= lineStarts.count else { return scalars.endIndex }
         let start = lineStarts[position.line - 1]

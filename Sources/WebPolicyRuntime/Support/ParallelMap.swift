@@ -6,7 +6,9 @@ extension Array where Element: Sendable {
     /// output stays deterministic. Worth it only for independent, costly transforms.
     package func parallelMap<T: Sendable>(minimumChunk: Int = 256, _ transform: @Sendable (Element) -> T) -> [T] {
         let count = self.count
-        let chunks = Swift.min(ProcessInfo.processInfo.activeProcessorCount * 4, (count + minimumChunk - 1) / minimumChunk)
+        // Small inputs never ask for the core count: on Linux it reads cgroup files each time.
+        guard count > minimumChunk else { return map(transform) }
+        let chunks = Swift.min(ParallelMapCores.count * 4, (count + minimumChunk - 1) / minimumChunk)
         guard chunks > 1 else { return map(transform) }
         return [T](unsafeUninitializedCapacity: count) { buffer, initializedCount in
             // Each chunk initialises its own disjoint slice of the output.
@@ -22,4 +24,9 @@ extension Array where Element: Sendable {
             initializedCount = count
         }
     }
+}
+
+private enum ParallelMapCores {
+    /// Read once a process: Foundation's `activeProcessorCount` opens /proc and cgroup files.
+    static let count = ProcessInfo.processInfo.activeProcessorCount
 }

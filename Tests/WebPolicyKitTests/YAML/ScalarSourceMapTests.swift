@@ -72,4 +72,36 @@ struct ScalarSourceMapTests {
         let range = ScalarSourceMap.range(of: 1, length: 1, value: node.scalar!.value, style: .literal, range: node.range, in: file)
         #expect(range == node.range)
     }
+
+    /// The verbatim shortcut (a value written as is on one line) answers as the walk does, for
+    /// every offset and length, and steps aside for everything the walk maps differently.
+    @Test(arguments: [
+        "k: abc\n", "k: 'abc'\n", "k: \"abc\"\n", "k: 'it''s'\n", "k: \"a\\x41b\"\n", "k: \"a\\\\b\"\n",
+        "k: &a !!str 'xy'\n", "k: &a xy\n", "k: ab\n   cd\n", "k: |\n  ab\n", "k: >-\n  ab\n  cd\n", "k: 'a''\n   b'\n",
+        "k: héllo wörld\n", "k: \"x\"\n", "- [a, 'b c', \"d\"]\n", "{k: v w}\n", "k: \"\"\n", "k: ''\n",
+    ])
+    func verbatimShortcutAgreesWithTheWalk(_ yaml: String) {
+        let file = SourceFile(path: "t.yaml", text: yaml)
+        var scalars: [YAMLNode] = []
+        var pending = YAMLComposer.compose(file).root.map { [$0] } ?? []
+        while let node = pending.popLast() {
+            switch node.content {
+            case .scalar: scalars.append(node)
+            case .sequence(let items): pending += items
+            case .mapping(let pairs): pending += pairs.flatMap { [$0.key, $0.value] }
+            }
+        }
+        #expect(!scalars.isEmpty)
+        for node in scalars {
+            let scalar = node.scalar!
+            let count = scalar.value.unicodeScalars.count
+            for offset in -1...(count + 1) {
+                for length in 0...3 {
+                    let fast = ScalarSourceMap.range(of: offset, length: length, value: scalar.value, style: scalar.style, range: node.range, in: file)
+                    let walked = ScalarSourceMap.range(of: offset, length: length, in: ScalarSourceMap.walkedMapping(value: scalar.value, style: scalar.style, range: node.range, in: file))
+                    #expect(fast == walked, "\(yaml.debugDescription) '\(scalar.value)' offset \(offset) length \(length)")
+                }
+            }
+        }
+    }
 }

@@ -56,7 +56,7 @@ enum HostPatternAnalysis {
             bodyStart = 1
         }
         for index in bodyStart..<scalars.count where scalars[index] == "*" {
-            problems.append(wildcardProblem(host, at: index, field: field))
+            problems.append(wildcardProblem(host, scalars: scalars, at: index, field: field))
         }
 
         var bodyEnd = scalars.count
@@ -123,18 +123,17 @@ enum HostPatternAnalysis {
         return colons >= 2 && body.allSatisfy { $0 == ":" || $0 == "." || $0.properties.isASCIIHexDigit }
     }
 
-    private static func wildcardProblem(_ host: String, at index: Int, field: HostField) -> HostProblem {
+    private static func wildcardProblem(_ host: String, scalars: [Unicode.Scalar], at index: Int, field: HostField) -> HostProblem {
         if !field.allowsWildcard {
             return HostProblem(
                 kind: .wildcard, offset: index, length: 1,
                 message: "the \(field.noun) '\(host)' has a wildcard",
                 hint: "write the domain alone: a cookie with a Domain is sent to all its subdomains (set 'host-only: true' for the exact host)")
         }
-        let scalars = Array(host.unicodeScalars)
-        let rest = String(String.UnicodeScalarView(scalars[(index + 1)...])).drop { $0 == "." }
         var hint = "'*' may only start a pattern, as '*.example.com' (any subdomain of example.com)"
-        if index == 0, !rest.isEmpty {
-            hint = "write '*.\(rest)' for its subdomains, and list '\(rest)' too if the domain itself is meant"
+        if index == 0, scalars.count > 1 {
+            let rest = String(String.UnicodeScalarView(scalars[1...])).drop { $0 == "." }
+            hint = rest.isEmpty ? hint : "write '*.\(rest)' for its subdomains, and list '\(rest)' too if the domain itself is meant"
         }
         return HostProblem(kind: .wildcard, offset: index, length: 1,
                            message: "the \(field.noun) '\(host)' has a '*' that is not a leading '*.'", hint: hint)

@@ -1,0 +1,43 @@
+import Testing
+import URLFilter
+import WebPolicyRuntime
+
+/// The line table breaks where libyaml does — \r\n, \r, \n, U+0085, U+2028, U+2029 — and
+/// nowhere else, whatever the bytes around a break.
+@Suite("Source file lines")
+struct SourceFileTests {
+    /// Lines as a scalar-by-scalar reading finds them.
+    func referenceLines(_ text: String) -> [String] {
+        var lines: [String] = []
+        var current = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar }
+            if scalar == "\n", previous == "\r" { continue }
+            if ["\r", "\n", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar) {
+                lines.append(String(current))
+                current = String.UnicodeScalarView()
+            } else {
+                current.append(scalar)
+            }
+        }
+        lines.append(String(current))
+        return lines
+    }
+
+    @Test func linesMatchAScalarByScalarReading() {
+        // Breaks, and scalars that share bytes with the breaks' encodings (Â is C2 82, … is E2 80 A6).
+        let alphabet: [Unicode.Scalar] = ["a", "\r", "\n", "\u{85}", "\u{2028}", "\u{2029}", "\u{C2}", "\u{82}", "\u{2026}", "\u{E2}", "é", "\u{1F600}", "\t", "\u{0B}", "\u{0C}"]
+        var random = SplitMix64(state: 11)
+        for _ in 0..<2_000 {
+            let length = Int(random.next() % 12)
+            let text = String(String.UnicodeScalarView((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }))
+            let file = SourceFile(path: "t.yaml", text: text)
+            let expected = referenceLines(text)
+            #expect(file.lineCount == expected.count, "\(text.debugDescription)")
+            for (number, line) in expected.enumerated() {
+                #expect(String(file.line(number + 1)) == line, "\(text.debugDescription) line \(number + 1)")
+            }
+        }
+    }
+}
