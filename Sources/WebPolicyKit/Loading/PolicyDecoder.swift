@@ -156,8 +156,15 @@ struct PolicyDecoder {
             reader.error(.conflictingKeys, "'\(key)' belongs to the \(owner.rawValue) action, but this rule's action is '\(action.value.rawValue)'",
                          at: fields.keyRange(key)!, notes: [Diagnostic.Note("the action is set here", at: action.location)])
         }
-        let required: [ContentActionType: String] = [.cssDisplayNone: "selector", .notify: "notification", .redirect: "redirect", .modifyHeaders: "priority"]
-        if let key = required[action.value], !fields.has(key) {
+        let required: String?
+        switch action.value {
+        case .cssDisplayNone: required = "selector"
+        case .notify: required = "notification"
+        case .redirect: required = "redirect"
+        case .modifyHeaders: required = "priority"
+        default: required = nil
+        }
+        if let key = required, !fields.has(key) {
             reader.error(.missingKey, "a \(action.value.rawValue) rule is missing the required key '\(key)'", at: action.location.range)
         }
     }

@@ -30,7 +30,7 @@ public enum PolicyKeys {
         ("request-headers", .modifyHeaders),
         ("response-headers", .modifyHeaders),
     ]
-    public static var contentRule: [String] { contentRuleMeta + trigger + actionParameters.map(\.key) }
+    public static let contentRule: [String] = contentRuleMeta + trigger + actionParameters.map(\.key)
 
     public static let redirect = ["url", "extension-path", "regex-substitution", "transform"]
     public static let urlTransform = ["scheme", "host", "port", "path", "query", "query-transform", "fragment", "username", "password"]

@@ -28,7 +28,7 @@ struct YAMLComposer {
 
     private init(file: SourceFile) {
         self.file = file
-        characterCount = file.text.unicodeScalars.count
+        characterCount = Self.scalarCount(file.text)
     }
 
     /// Composes the first (and only) document of `file`.
@@ -258,19 +258,39 @@ struct YAMLComposer {
         return result
     }
 
+    private static let standardTags: Set<String> = [
+        "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:float",
+        "tag:yaml.org,2002:null", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map", "!",
+    ]
+
     /// webpolicy reads plain YAML: the standard `!!` tags are fine, application tags are not.
     private mutating func checkTag(_ tag: String?, at range: SourceRange, kind: String) {
         guard let tag else { return }
-        let standard: Set<String> = ["tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:bool",
-                                     "tag:yaml.org,2002:float", "tag:yaml.org,2002:null", "tag:yaml.org,2002:seq",
-                                     "tag:yaml.org,2002:map", "!"]
-        if !standard.contains(tag) {
+        if !Self.standardTags.contains(tag) {
             error("yaml-tag", "the tag '\(tag)' on this \(kind) means nothing to webpolicy", at: range,
                   hint: "remove the tag; policies use plain YAML values")
         }
     }
 
     // MARK: - Errors and positions
+
+    /// The file's Unicode scalars, as libyaml's `mark.index` counts them: UTF-8 bytes that are
+    /// not continuation bytes (10xxxxxx), eight at a time.
+    static func scalarCount(_ text: String) -> Int {
+        func count(_ bytes: UnsafeRawBufferPointer) -> Int {
+            var continuations = 0
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+                offset += 8
+            }
+            for byte in bytes[offset...] where byte & 0xC0 == 0x80 { continuations += 1 }
+            return bytes.count - continuations
+        }
+        return text.utf8.withContiguousStorageIfAvailable { count(UnsafeRawBufferPointer($0)) }
+            ?? Array(text.utf8).withUnsafeBytes(count)
+    }
 
     private mutating func reportParserError(_ parser: yaml_parser_t) {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
