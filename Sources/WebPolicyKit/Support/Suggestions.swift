@@ -36,7 +36,6 @@ enum Suggestions {
         return editDistance(Array(lhs.unicodeScalars), Array(rhs.unicodeScalars), bound: Int.max - 1, scratch: &scratch)
     }
 
-    /// Three rows of the distance table, kept across candidates so that a search allocates them once.
     /// A word's letters counted in 128 buckets. The bag distance (letters one word has and the
     /// other lacks, the larger side) is at most the edit distance — each edit changes it by at
     /// most one, a transposition not at all — and letters sharing a bucket only lower it, so it
@@ -64,6 +63,8 @@ enum Suggestions {
         }
     }
 
+    /// Three rows of the distance table (and the bag's counts), kept across candidates so that
+    /// a search allocates them once.
     private struct Scratch {
         var bag: [Int32] = []
         var previousPrevious: [Int] = []
