@@ -1,18 +1,16 @@
-extension String.UTF8View {
+extension String {
     /// Whether `needle`'s bytes occur in this text — a plain byte search, where Foundation's
     /// `contains` would bridge both strings to NSString first.
     func containsBytes(of needle: String) -> Bool {
         let pattern = Array(needle.utf8)
-        return withContiguousStorageIfAvailable { Self.search(pattern, in: $0) }
-            ?? Array(self).withUnsafeBufferPointer { Self.search(pattern, in: $0) }
-    }
-
-    private static func search(_ pattern: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = pattern.first else { return true }
-        guard haystack.count >= pattern.count else { return false }
-        for start in 0...(haystack.count - pattern.count) where haystack[start] == first {
-            if haystack[start..<start + pattern.count].elementsEqual(pattern) { return true }
+        var text = self
+        return text.withUTF8 { haystack in
+            guard haystack.count >= pattern.count else { return false }
+            for start in 0...(haystack.count - pattern.count) where haystack[start] == first {
+                if haystack[start..<start + pattern.count].elementsEqual(pattern) { return true }
+            }
+            return false
         }
-        return false
     }
 }

@@ -49,10 +49,6 @@ enum ScalarSourceMap {
 
     /// The source range of `length` value scalars starting at `offset`, or the whole scalar
     /// when the value cannot be mapped.
-    static func range(of offset: Int, length: Int, value: String, style: ScalarStyle, range: SourceRange, in file: SourceFile) -> SourceRange {
-        Self.range(of: offset, length: length, in: mapping(value: value, style: style, range: range, in: file))
-    }
-
     static func range(of offset: Int, length: Int, in mapping: Mapping) -> SourceRange {
         switch mapping {
         case .whole(let range):

@@ -288,8 +288,8 @@ struct YAMLComposer {
             for byte in bytes[offset...] where byte & 0xC0 == 0x80 { continuations += 1 }
             return bytes.count - continuations
         }
-        return text.utf8.withContiguousStorageIfAvailable { count(UnsafeRawBufferPointer($0)) }
-            ?? Array(text.utf8).withUnsafeBytes(count)
+        var text = text  // `withUTF8` needs a var; a native string is not copied
+        return text.withUTF8 { count(UnsafeRawBufferPointer($0)) }
     }
 
     private mutating func reportParserError(_ parser: yaml_parser_t) {
@@ -315,11 +315,11 @@ struct YAMLComposer {
         let offending = file.line(at.line).dropFirst(at.column - 1).first
         if offending == "\t" {
             hint = "YAML does not allow tabs for indentation; indent with spaces"
-        } else if problem.utf8.containsBytes(of: "mapping values are not allowed") {
+        } else if problem.containsBytes(of: "mapping values are not allowed") {
             hint = "a value containing ': ' must be quoted, or the line is indented wrongly"
-        } else if context.utf8.containsBytes(of: "alias") || context.utf8.containsBytes(of: "anchor") {
+        } else if context.containsBytes(of: "alias") || context.containsBytes(of: "anchor") {
             hint = "a value starting with '*' or '&' is a YAML alias or anchor; quote host patterns: \"*.example.com\""
-        } else if context.utf8.containsBytes(of: "quoted scalar") {
+        } else if context.containsBytes(of: "quoted scalar") {
             hint = "the quoted string opened at \(position(parser.context_mark)) is never closed"
         }
         error("yaml-syntax", "invalid YAML: \(problem)", at: SourceRange(at: at), notes: notes, hint: hint)

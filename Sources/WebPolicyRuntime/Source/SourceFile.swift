@@ -40,8 +40,9 @@ public final class SourceFile: @unchecked Sendable {
 
     /// Scans bytes, not scalars: the breaks are \r, \n, C2 85, E2 80 A8 and E2 80 A9.
     private static func lineStarts(of body: String) -> [String.Index] {
+        var bytes = body  // `withUTF8` needs a var; a native string is not copied
+        let offsets = bytes.withUTF8(lineStartOffsets)
         let utf8 = body.utf8
-        let offsets = utf8.withContiguousStorageIfAvailable(lineStartOffsets) ?? Array(utf8).withUnsafeBufferPointer(lineStartOffsets)
         return offsets.map { utf8.index(utf8.startIndex, offsetBy: $0) }
     }
 

@@ -69,7 +69,7 @@ struct ScalarSourceMapTests {
         let file = SourceFile(path: "t.yaml", text: "k: |2\n   ab\n")
         let (root, _) = YAMLComposer.compose(file)
         let node = root!.mapping![0].value
-        let range = ScalarSourceMap.range(of: 1, length: 1, value: node.scalar!.value, style: .literal, range: node.range, in: file)
+        let range = ScalarSourceMap.range(of: 1, length: 1, in: ScalarSourceMap.mapping(value: node.scalar!.value, style: .literal, range: node.range, in: file))
         #expect(range == node.range)
     }
 
@@ -97,7 +97,7 @@ struct ScalarSourceMapTests {
             let count = scalar.value.unicodeScalars.count
             for offset in -1...(count + 1) {
                 for length in 0...3 {
-                    let fast = ScalarSourceMap.range(of: offset, length: length, value: scalar.value, style: scalar.style, range: node.range, in: file)
+                    let fast = ScalarSourceMap.range(of: offset, length: length, in: ScalarSourceMap.mapping(value: scalar.value, style: scalar.style, range: node.range, in: file))
                     let walked = ScalarSourceMap.range(of: offset, length: length, in: ScalarSourceMap.walkedMapping(value: scalar.value, style: scalar.style, range: node.range, in: file))
                     #expect(fast == walked, "\(yaml.debugDescription) '\(scalar.value)' offset \(offset) length \(length)")
                 }
