@@ -14,13 +14,13 @@ enum ScalarSourceMap {
         reader.skipNodeProperties()
         let produced: [(Unicode.Scalar, SourceRange)]?
         switch style {
-        case .plain: produced = reader.readFlow(quote: nil)
-        case .singleQuoted: produced = reader.readFlow(quote: "'")
-        case .doubleQuoted: produced = reader.readFlow(quote: "\"")
+        case .plain: produced = reader.readFlow(quote: nil, expectedCount: value.unicodeScalars.count)
+        case .singleQuoted: produced = reader.readFlow(quote: "'", expectedCount: value.unicodeScalars.count)
+        case .doubleQuoted: produced = reader.readFlow(quote: "\"", expectedCount: value.unicodeScalars.count)
         case .literal: produced = reader.readBlock(folded: false)
         case .folded: produced = reader.readBlock(folded: true)
         }
-        guard let produced, produced.map(\.0).elementsEqual(value.unicodeScalars) else { return nil }
+        guard let produced, produced.lazy.map(\.0).elementsEqual(value.unicodeScalars) else { return nil }
         return produced.map(\.1)
     }
 
@@ -144,8 +144,10 @@ private struct Reader {
 
     // MARK: Flow scalars (plain, single- and double-quoted)
 
-    mutating func readFlow(quote: Unicode.Scalar?) -> [(Unicode.Scalar, SourceRange)]? {
+    /// `expectedCount`: the value's length, so that the output is allocated once.
+    mutating func readFlow(quote: Unicode.Scalar?, expectedCount: Int) -> [(Unicode.Scalar, SourceRange)]? {
         var output: [(Unicode.Scalar, SourceRange)] = []
+        output.reserveCapacity(expectedCount)
         if let quote {
             guard current == quote else { return nil }
             advance()
@@ -156,7 +158,7 @@ private struct Reader {
             if quote == "'" && scalar == "'" {
                 guard peek(1) == "'" else { break }
                 output += pendingBlanks
-                pendingBlanks = []
+                pendingBlanks.removeAll(keepingCapacity: true)
                 let first = advance()
                 output.append(("'", first.union(advance())))
                 continue
@@ -164,7 +166,7 @@ private struct Reader {
             if quote == "\"" && scalar == "\"" { break }
             if quote == "\"" && scalar == "\\" {
                 output += pendingBlanks
-                pendingBlanks = []
+                pendingBlanks.removeAll(keepingCapacity: true)
                 guard readEscape(into: &output) else { return nil }
                 continue
             }
@@ -174,7 +176,7 @@ private struct Reader {
             }
             if SourceFile.isLineBreak(scalar) {
                 // Flow folding: trailing blanks go, one break becomes a space, n breaks n-1 newlines.
-                pendingBlanks = []
+                pendingBlanks.removeAll(keepingCapacity: true)
                 let breakRange = advance()
                 var breaks = 1
                 while true {
@@ -191,7 +193,7 @@ private struct Reader {
                 continue
             }
             output += pendingBlanks
-            pendingBlanks = []
+            pendingBlanks.removeAll(keepingCapacity: true)
             output.append((scalar, advance()))
         }
         if quote != nil { output += pendingBlanks }

@@ -21,6 +21,10 @@ struct YAMLComposer {
     private var diagnostics: [Diagnostic] = []
     private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
     private var stack: [Frame] = []
+    /// The finished children of every open collection, innermost last (a mapping's as key,
+    /// value, key, …): one array for the whole document, so a collection's own array is
+    /// allocated once, at its exact size, when it closes — not grown an append at a time.
+    private var children: [YAMLNode] = []
     private var root: YAMLNode?
     private var rootSize = 0
     private var aliasExpansion = 0
@@ -39,13 +43,10 @@ struct YAMLComposer {
         return (composer.reportedExpansionLimit ? nil : composer.root, composer.diagnostics)
     }
 
-    /// An open sequence or mapping. Its arrays are stored fields, not enum payloads, so that
-    /// appending mutates them in place.
+    /// An open sequence or mapping; its children are `children[firstChild...]`.
     private struct Frame {
         var isMapping: Bool
-        var items: [YAMLNode] = []
-        var pairs: [YAMLPair] = []
-        var pendingKey: YAMLNode?
+        var firstChild: Int
         var start: SourcePosition
         var tag: String?
         var anchor: String?
@@ -143,21 +144,26 @@ struct YAMLComposer {
         let start = position(event.start_mark)
         let tagName = string(tag)
         checkTag(tagName, at: SourceRange(at: start), kind: isMapping ? "mapping" : "sequence")
-        stack.append(Frame(isMapping: isMapping, start: start, tag: tagName, anchor: string(anchor)))
+        stack.append(Frame(isMapping: isMapping, firstChild: children.count, start: start, tag: tagName, anchor: string(anchor)))
         return true
     }
 
     private mutating func pop(end endMark: yaml_mark_t) {
         guard let frame = stack.popLast() else { return }
-        // An empty collection (`[]`, `{}`) ends where its closing bracket does.
         let node: YAMLNode
-        if frame.isMapping {
-            let end = frame.pairs.last?.value.range.end ?? endPosition(endMark, after: frame.start)
-            node = YAMLNode(content: .mapping(mergeKeys(frame.pairs)), range: SourceRange(start: frame.start, end: end), tag: frame.tag)
-        } else {
-            let end = frame.items.last?.range.end ?? endPosition(endMark, after: frame.start)
-            node = YAMLNode(content: .sequence(frame.items), range: SourceRange(start: frame.start, end: end), tag: frame.tag)
+        do {  // `own` ends here: alive at the removal below, it would make that copy `children`
+            let own = children[frame.firstChild...]
+            // An empty collection (`[]`, `{}`) ends where its closing bracket does.
+            let end = own.last?.range.end ?? endPosition(endMark, after: frame.start)
+            if frame.isMapping {
+                // libyaml gives every key a value (an empty scalar if none is written).
+                let pairs = (0..<own.count / 2).map { YAMLPair(key: own[own.startIndex + 2 * $0], value: own[own.startIndex + 2 * $0 + 1]) }
+                node = YAMLNode(content: .mapping(mergeKeys(pairs)), range: SourceRange(start: frame.start, end: end), tag: frame.tag)
+            } else {
+                node = YAMLNode(content: .sequence(Array(own)), range: SourceRange(start: frame.start, end: end), tag: frame.tag)
+            }
         }
+        children.removeSubrange(frame.firstChild...)
         if let anchor = frame.anchor { anchors[anchor] = (node, frame.size) }
         attach(node, size: frame.size)
     }
@@ -197,36 +203,36 @@ struct YAMLComposer {
         }
         let top = stack.count - 1
         stack[top].size = stack[top].size &+ size
-        guard stack[top].isMapping else {
-            stack[top].items.append(node)
+        let first = stack[top].firstChild
+        // A key waits on the stack for its value; a mapping's children are pairs.
+        guard stack[top].isMapping, (children.count - first) % 2 == 1 else {
+            children.append(node)
             return
         }
-        guard let key = stack[top].pendingKey else {
-            stack[top].pendingKey = node
-            return
-        }
-        stack[top].pendingKey = nil
+        let key = children[children.count - 1]
         let name = key.scalar?.value
-        if let name, name != "<<", let first = Self.firstKey(named: name, in: stack[top].pairs, index: &stack[top].keyIndex) {
+        if let name, name != "<<", let earlier = Self.firstKey(named: name, in: children[first..<(children.count - 1)], index: &stack[top].keyIndex) {
+            children.removeLast()
             error("yaml-duplicate-key", "the key '\(name)' appears twice in this mapping; the second one is ignored",
-                  at: key.range, notes: [Diagnostic.Note("first defined here", at: file.location(first))])
+                  at: key.range, notes: [Diagnostic.Note("first defined here", at: file.location(earlier))])
         } else {
             if let name, stack[top].keyIndex != nil { stack[top].keyIndex?[name] = key.range }
-            stack[top].pairs.append(YAMLPair(key: key, value: node))
+            children.append(node)
         }
     }
 
-    /// Where `name` is already a key of `pairs`. Past 16 keys an index takes over from the scan.
-    /// Static: an instance method called while `stack` is borrowed inout would copy the whole
-    /// composer, and with it the stack, on every key.
-    private static func firstKey(named name: String, in pairs: [YAMLPair], index: inout [String: SourceRange]?) -> SourceRange? {
-        if index == nil && pairs.count > 16 {
+    /// Where `name` is already a key among a mapping's finished `pairs` (key, value, key, …).
+    /// Past 16 keys an index takes over from the scan. Static: an instance method called while
+    /// `stack` is borrowed inout would copy the whole composer, and with it the stack, on every key.
+    private static func firstKey(named name: String, in pairs: ArraySlice<YAMLNode>, index: inout [String: SourceRange]?) -> SourceRange? {
+        let keys = stride(from: pairs.startIndex, to: pairs.endIndex, by: 2)
+        if index == nil && pairs.count > 32 {
             var built: [String: SourceRange] = [:]
-            for pair in pairs.reversed() { if let key = pair.key.scalar?.value { built[key] = pair.key.range } }
+            for position in keys.reversed() { if let key = pairs[position].scalar?.value { built[key] = pairs[position].range } }
             index = built
         }
         if let index { return index[name] }
-        return pairs.first { $0.key.scalar?.value == name }?.key.range
+        return keys.first { pairs[$0].scalar?.value == name }.map { pairs[$0].range }
     }
 
     /// YAML merge keys (`<<: *defaults`, `<<: [*a, *b]`): pairs of the merged mappings are added

@@ -5,9 +5,10 @@ import Foundation
 /// (`ResourceLoadInfo::isThirdParty`, `RegistrableDomain::matches`). Both the ICANN and the
 /// private sections apply, as in the list's own algorithm.
 public struct PublicSuffixList: Sendable {
-    private var rules: Set<String> = []
-    private var wildcards: Set<String> = []
-    private var exceptions: Set<String> = []
+    // Substrings, so that a host's suffixes are looked up as slices of it, not copied out.
+    private(set) var rules: Set<Substring> = []
+    private(set) var wildcards: Set<Substring> = []
+    private(set) var exceptions: Set<Substring> = []
     public private(set) var ruleCount = 0
 
     public struct LoadError: Error, CustomStringConvertible, Sendable {
@@ -23,11 +24,11 @@ public struct PublicSuffixList: Sendable {
             if !name.unicodeScalars.allSatisfy(\.isASCII) { name = Punycode.toASCII(host: name) ?? name }
             ruleCount += 1
             if name.hasPrefix("!") {
-                exceptions.insert(String(name.dropFirst()))
+                exceptions.insert(name.dropFirst())
             } else if name.hasPrefix("*.") {
-                wildcards.insert(String(name.dropFirst(2)))
+                wildcards.insert(name.dropFirst(2))
             } else {
-                rules.insert(name)
+                rules.insert(name[...])
             }
         }
     }
@@ -62,25 +63,28 @@ public struct PublicSuffixList: Sendable {
 
     /// The public suffix of `host` (lowercase, punycode): the longest matching rule, with
     /// exceptions winning and an unlisted top-level label as the default rule.
+    /// The candidates are the host's suffixes that start at a label, longest first (`a.b.c`,
+    /// `b.c`, `c`); each is a slice of the host, so a lookup allocates nothing.
     public func publicSuffix(of host: String) -> String {
-        let labels = host.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard !labels.isEmpty else { return host }
-        for start in labels.indices {
-            let candidate = labels[start...].joined(separator: ".")
-            if exceptions.contains(candidate) {
-                return labels[(start + 1)...].joined(separator: ".")
-            }
-            if rules.contains(candidate) { return candidate }
-            if start + 1 < labels.count, wildcards.contains(labels[(start + 1)...].joined(separator: ".")) { return candidate }
+        let utf8 = host.utf8
+        var start = utf8.startIndex
+        while true {
+            let candidate = host[start...]
+            // The next label's start: just past this label's dot, if there is one.
+            let next = utf8[start...].firstIndex(of: UInt8(ascii: ".")).map(utf8.index(after:))
+            if exceptions.contains(candidate) { return next.map { String(host[$0...]) } ?? "" }
+            if rules.contains(candidate) { return String(candidate) }
+            guard let next else { return String(candidate) }  // the last label: the default rule
+            if wildcards.contains(host[next...]) { return String(candidate) }
+            start = next
         }
-        return labels[labels.count - 1]
     }
 
     /// Whether `host` is itself a public suffix by an explicit rule of the list (ICANN or
     /// private section): `co.uk`, `github.io`, `foo.ck` under `*.ck`. Single labels the list
     /// does not name (`localhost`) are public only by the default rule, and are not counted.
     public func isListedPublicSuffix(_ host: String) -> Bool {
-        publicSuffix(of: host) == host && (host.contains(".") || rules.contains(host))
+        publicSuffix(of: host) == host && (host.utf8.contains(UInt8(ascii: ".")) || rules.contains(host[...]))
     }
 
     /// eTLD+1, or the host itself when it is an IP address, a public suffix or has one label.

@@ -6,6 +6,8 @@ package enum Punycode {
 
     /// `münchen.de` → `xn--mnchen-3ya.de`; nil if a label cannot be encoded.
     package static func toASCII(host: String) -> String? {
+        // Nearly every host is ASCII already: no label to encode, nothing to split.
+        if host.utf8.allSatisfy({ $0 < 0x80 }) { return host.lowercased() }
         var labels: [String] = []
         for label in host.lowercased().split(separator: ".", omittingEmptySubsequences: false) {
             if label.unicodeScalars.allSatisfy(\.isASCII) {
@@ -20,15 +22,16 @@ package enum Punycode {
 
     package static func encode(_ input: String) -> String? {
         let codePoints = input.unicodeScalars.map { Int($0.value) }
-        var output = codePoints.filter { $0 < 0x80 }.map { Character(Unicode.Scalar(UInt8($0))) }
+        // ASCII bytes, not Characters: the output is ASCII by construction.
+        var output = codePoints.filter { $0 < 0x80 }.map { UInt8($0) }
         let basicCount = output.count
         var handled = basicCount
-        if basicCount > 0 { output.append("-") }
+        if basicCount > 0 { output.append(UInt8(ascii: "-")) }
         var n = initialN
         var delta = 0
         var bias = initialBias
         while handled < codePoints.count {
-            guard let m = codePoints.filter({ $0 >= n }).min() else { return nil }
+            guard let m = codePoints.lazy.filter({ $0 >= n }).min() else { return nil }
             let (product, overflow) = (m - n).multipliedReportingOverflow(by: handled + 1)
             guard !overflow else { return nil }
             delta += product
@@ -54,11 +57,11 @@ package enum Punycode {
             delta += 1
             n += 1
         }
-        return String(output)
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private static func digit(_ value: Int) -> Character {
-        Character(Unicode.Scalar(UInt8(value < 26 ? value + 97 : value + 22)))
+    private static func digit(_ value: Int) -> UInt8 {
+        UInt8(value < 26 ? value + 97 : value + 22)
     }
 
     private static func adapt(_ delta: Int, _ count: Int, _ first: Bool) -> Int {

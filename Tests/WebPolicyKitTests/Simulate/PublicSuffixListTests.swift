@@ -1,4 +1,5 @@
 import Testing
+import URLFilter
 @testable import WebPolicyKit
 @testable import WebPolicyRuntime
 
@@ -27,6 +28,46 @@ struct PublicSuffixListTests {
     ])
     func registrableDomain(host: String, expected: String) {
         #expect(Self.list.registrableDomain(of: host) == expected)
+    }
+
+    /// The suffix lookup walks slices of the host; the list's algorithm as written (labels
+    /// joined back into each candidate) must agree on hosts of every shape the list has —
+    /// rules, wildcards, exceptions — with empty labels, trailing dots and unlisted labels.
+    @Test func theSliceWalkAgreesWithTheLabelJoiningAlgorithm() {
+        let list = PublicSuffixList(text: """
+        com
+        co.uk
+        uk
+        *.ck
+        !www.ck
+        *.kawasaki.jp
+        !city.kawasaki.jp
+        github.io
+        a-very-long-public-suffix-label.example
+        """)
+        func reference(_ host: String) -> String {
+            let labels = host.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            for start in labels.indices {
+                let candidate = labels[start...].joined(separator: ".")
+                if list.exceptions.contains(candidate[...]) { return labels[(start + 1)...].joined(separator: ".") }
+                if list.rules.contains(candidate[...]) { return candidate }
+                if start + 1 < labels.count, list.wildcards.contains(labels[(start + 1)...].joined(separator: ".")[...]) { return candidate }
+            }
+            return labels[labels.count - 1]
+        }
+        let labels = ["com", "co", "uk", "ck", "www", "city", "kawasaki", "jp", "github", "io", "x", "", "a-very-long-public-suffix-label", "example", "ünï"]
+        var generator = SplitMix64(state: 0x5EED_0F_5011)
+        var checked = 0
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 1...5, using: &generator)
+            let host = (0..<count).map { _ in labels.randomElement(using: &generator)! }.joined(separator: ".")
+            #expect(list.publicSuffix(of: host) == reference(host), "\(host)")
+            checked += 1
+        }
+        for host in ["", ".", "..", "com.", ".com", "www.ck", "a.www.ck", "b.ck", "a.b.ck", "city.kawasaki.jp", "x.city.kawasaki.jp", "y.kawasaki.jp"] {
+            #expect(list.publicSuffix(of: host) == reference(host), "\(host)")
+        }
+        #expect(checked == 20_000)
     }
 
     @Test func thirdPartyIsByRegistrableDomain() {

@@ -12,25 +12,30 @@ public enum Invariant {
     }
 
     /// A position inside the file: an existing line, a column on it or just after its end.
-    public static func checkInside(_ location: SourceLocation, of file: SourceFile, what: String) {
+    public static func checkInside(_ location: SourceLocation, of file: SourceFile, what: @autoclosure () -> String) {
         let start = location.range.start, end = location.range.end
-        check(start.line >= 1 && start.line <= file.lineCount, "\(what) at line \(start.line) of a \(file.lineCount)-line file")
+        let lineCount = file.lineCount
+        check(start.line >= 1 && start.line <= lineCount, "\(what()) at line \(start.line) of a \(lineCount)-line file")
         check(start.column >= 1 && start.column <= file.line(start.line).count + 1,
-              "\(what) at \(start) on a line of \(file.line(start.line).count) characters")
-        check(end >= start && end.line <= file.lineCount, "\(what) ends at \(end), outside a \(file.lineCount)-line file or before its start \(start)")
+              "\(what()) at \(start) on a line of \(file.line(start.line).count) characters")
+        check(end >= start && end.line <= lineCount, "\(what()) ends at \(end), outside a \(lineCount)-line file or before its start \(start)")
     }
 
     /// Every diagnostic (and note) in `file` lies inside it; those elsewhere must name a file
     /// the report holds.
     public static func checkDiagnostics(_ diagnostics: [Diagnostic], in file: SourceFile, sources: [String: SourceFile] = [:]) {
+        // The message is only spelled out for a broken invariant: most inputs have findings.
+        func checkLocation(_ location: SourceLocation, of diagnostic: Diagnostic) {
+            if location.path == file.path {
+                checkInside(location, of: file, what: "[\(diagnostic.ruleID)] \(diagnostic.message)")
+            } else if let other = sources[location.path] {
+                checkInside(location, of: other, what: "[\(diagnostic.ruleID)] \(diagnostic.message)")
+            }
+        }
         for diagnostic in diagnostics {
-            let what = "[\(diagnostic.ruleID)] \(diagnostic.message)"
-            for location in [diagnostic.location] + diagnostic.notes.compactMap(\.location) {
-                if location.path == file.path {
-                    checkInside(location, of: file, what: what)
-                } else if let other = sources[location.path] {
-                    checkInside(location, of: other, what: what)
-                }
+            checkLocation(diagnostic.location, of: diagnostic)
+            for note in diagnostic.notes {
+                if let location = note.location { checkLocation(location, of: diagnostic) }
             }
         }
     }
