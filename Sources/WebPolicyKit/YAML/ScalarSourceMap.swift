@@ -13,10 +13,11 @@ enum ScalarSourceMap {
         var reader = Reader(file: file, range: range)
         reader.skipNodeProperties()
         let produced: [(Unicode.Scalar, SourceRange)]?
+        let count = value.unicodeScalars.count
         switch style {
-        case .plain: produced = reader.readFlow(quote: nil, expectedCount: value.unicodeScalars.count)
-        case .singleQuoted: produced = reader.readFlow(quote: "'", expectedCount: value.unicodeScalars.count)
-        case .doubleQuoted: produced = reader.readFlow(quote: "\"", expectedCount: value.unicodeScalars.count)
+        case .plain: produced = reader.readFlow(quote: nil, expectedCount: count)
+        case .singleQuoted: produced = reader.readFlow(quote: "'", expectedCount: count)
+        case .doubleQuoted: produced = reader.readFlow(quote: "\"", expectedCount: count)
         case .literal: produced = reader.readBlock(folded: false)
         case .folded: produced = reader.readBlock(folded: true)
         }
