@@ -32,8 +32,10 @@ struct SourceFileTests {
         for round in 0..<4_000 {
             // Long runs of plain ASCII, too: the scan skips eight such bytes at a time.
             let length = Int(random.next() % (round % 2 == 0 ? 12 : 48))
+            // A quarter of the texts break lines with \n alone (no \r, C2 or E2 byte): the fast path.
+            let letters = round % 4 == 3 ? ["a", "\n", "é", "\u{1F600}", "\t"] : alphabet
             let text = String(String.UnicodeScalarView((0..<length).map { _ in
-                random.next() % 3 == 0 ? alphabet[Int(random.next() % UInt64(alphabet.count))] : "x"
+                random.next() % 3 == 0 ? letters[Int(random.next() % UInt64(letters.count))] : "x"
             }))
             let file = SourceFile(path: "t.yaml", text: text)
             let expected = referenceLines(text)
@@ -41,6 +43,21 @@ struct SourceFileTests {
             for (number, line) in expected.enumerated() {
                 #expect(String(file.line(number + 1)) == line, "\(text.debugDescription) line \(number + 1)")
             }
+            // The end: just after the last line's last scalar.
+            #expect(file.endPosition == SourcePosition(line: expected.count, column: expected[expected.count - 1].unicodeScalars.count + 1), "\(text.debugDescription)")
+        }
+    }
+
+    /// libyaml's marks count scalars; the byte count of them goes eight bytes at a time.
+    @Test func scalarCountCountsWhatUnicodeScalarsCounts() {
+        let alphabet: [Unicode.Scalar] = ["a", "\n", "é", "\u{80}", "\u{7FF}", "\u{800}", "€", "\u{FFFF}", "\u{10000}", "\u{1F600}", "\u{10FFFF}", "\u{0}"]
+        var random = SplitMix64(state: 3)
+        for _ in 0..<1_000 {
+            let length = Int(random.next() % 40)
+            let text = String(String.UnicodeScalarView((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }))
+            #expect(SourceFile.scalarCount(text) == text.unicodeScalars.count, "\(text.debugDescription)")
+            let tail = text.dropFirst(length / 3)
+            #expect(SourceFile.scalarCount(tail) == tail.unicodeScalars.count, "\(text.debugDescription)")
         }
     }
 }

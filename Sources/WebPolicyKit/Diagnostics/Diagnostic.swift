@@ -50,21 +50,29 @@ extension Diagnostic {
     /// included file linted on its own and through its includer reports the same problem twice).
     /// Every reporter sees diagnostics only in this order, so output is byte-stable.
     public static func normalized(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        let sorted = diagnostics.sorted { lhs, rhs in
-            if lhs.location.path != rhs.location.path { return lhs.location.path < rhs.location.path }
-            if lhs.location.range.start != rhs.location.range.start { return lhs.location.range.start < rhs.location.range.start }
-            if lhs.location.range.end != rhs.location.range.end { return lhs.location.range.end < rhs.location.range.end }
-            if lhs.severity != rhs.severity { return lhs.severity < rhs.severity }
-            if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
-            if lhs.message != rhs.message { return lhs.message < rhs.message }
-            return (lhs.hint ?? "") < (rhs.hint ?? "")
+        // Sorts positions, not the diagnostics: a diagnostic is a large value (strings, notes,
+        // fixes), and a sort moves what it sorts many times over. Ties keep their order.
+        let order = diagnostics.withUnsafeBufferPointer { all in
+            all.indices.sorted { left, right in
+                let lhs = all[left], rhs = all[right]
+                if lhs.location.path != rhs.location.path { return lhs.location.path < rhs.location.path }
+                if lhs.location.range.start != rhs.location.range.start { return lhs.location.range.start < rhs.location.range.start }
+                if lhs.location.range.end != rhs.location.range.end { return lhs.location.range.end < rhs.location.range.end }
+                if lhs.severity != rhs.severity { return lhs.severity < rhs.severity }
+                if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
+                if lhs.message != rhs.message { return lhs.message < rhs.message }
+                let (leftHint, rightHint) = (lhs.hint ?? "", rhs.hint ?? "")
+                if leftHint != rightHint { return leftHint < rightHint }
+                return left < right
+            }
         }
         // Exact duplicates share the sort key, so they sit in one run: compare within it
         // instead of hashing every diagnostic (notes, fixes and all).
         var result: [Diagnostic] = []
-        result.reserveCapacity(sorted.count)
+        result.reserveCapacity(diagnostics.count)
         var runStart = 0
-        for diagnostic in sorted {
+        for index in order {
+            let diagnostic = diagnostics[index]
             if let last = result.last, !last.sortsTogether(with: diagnostic) { runStart = result.count }
             if !result[runStart...].contains(diagnostic) { result.append(diagnostic) }
         }

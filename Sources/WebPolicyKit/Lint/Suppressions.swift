@@ -49,10 +49,13 @@ struct Suppression {
         guard file.text.utf8.contains(UInt8(ascii: "#")), file.text.containsBytes(of: prefix) else { return ([], []) }
         var pending: [Suppression] = []  // `disable-next-line`s waiting for their line
         for number in 1...max(file.lineCount, 1) {
-            let line = Substring(file.line(number))
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if trimmed.isEmpty { continue }
-            guard trimmed.hasPrefix("#") else {
+            // Scalars first, Characters only on comment lines: grapheme breaking every line of
+            // a file costs more than the rest of the walk.
+            let scalars = file.line(number)
+            guard let firstNonBlank = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }) else { continue }
+            let line = Substring(scalars)
+            let trimmed = line[firstNonBlank...]
+            guard scalars[firstNonBlank] == "#", trimmed.hasPrefix("#") else {
                 for var suppression in pending {
                     suppression.scope = .line(number)
                     suppressions.append(suppression)

@@ -1,111 +1,159 @@
 import WebPolicyRuntime
 
 /// "Did you mean …?" for misspelled keys, values and rule ids.
+///
+/// The search runs for every unknown key a policy has, so it works in one scratch buffer on
+/// the stack: no allocation per candidate, and ASCII words (nearly all) are compared byte by
+/// byte without decoding scalars.
 enum Suggestions {
     /// The candidate closest to `word` by edit distance, if it is close enough to be a typo:
     /// at most a third of the word's length (and at least one) edits away.
     static func closest(to word: String, in candidates: [String]) -> String? {
         let limit = max(1, word.count / 3)
-        let typed = Array(word.lowercased().unicodeScalars)
-        var scratch = Scratch()
-        var other: [Unicode.Scalar] = []
-        let typedBag = Bag(typed)
-        var best: (candidate: String, distance: Int)?
-        for candidate in candidates {
-            // The distance is at least the difference in length: most candidates stop here.
-            guard abs(candidate.unicodeScalars.count - typed.count) <= min(limit, (best?.distance ?? Int.max) - 1) else { continue }
-            other.removeAll(keepingCapacity: true)
-            for scalar in candidate.unicodeScalars {
-                // Keys and ids are ASCII lowercase already; only others pay for `lowercased()`.
-                if scalar.isASCII, !("A"..."Z").contains(scalar) { other.append(scalar) } else { other.append(contentsOf: String(scalar).lowercased().unicodeScalars) }
-            }
-            let bound = min(limit, (best?.distance ?? Int.max) - 1)
-            // Then the letters the two do not share, in a linear pass, before the table.
-            guard typedBag.distance(to: other, scratch: &scratch.bag) <= bound else { continue }
-            let distance = editDistance(typed, other, bound: bound, scratch: &scratch)
-            if distance <= limit, distance < (best?.distance ?? Int.max) {
-                best = (candidate, distance)
+        let typed = Letters(typed: word)
+        // Lowercasing a scalar gives at most three: a candidate fits in three times its bytes.
+        let longest = 3 * (candidates.lazy.map(\.utf8.count).max() ?? 0)
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: typed.capacity + longest) { letters in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * (longest + 1) + 2 * Bag.buckets) { numbers in
+                let typedCount = typed.write(into: UnsafeMutableBufferPointer(rebasing: letters[..<typed.capacity]))
+                let typedLetters = UnsafeMutableBufferPointer(rebasing: letters[..<typedCount])
+                let otherSpace = UnsafeMutableBufferPointer(rebasing: letters[typed.capacity...])
+                let typedBag = UnsafeMutableBufferPointer(rebasing: numbers[..<Bag.buckets])
+                let bagScratch = UnsafeMutableBufferPointer(rebasing: numbers[Bag.buckets..<(2 * Bag.buckets)])
+                let rows = UnsafeMutableBufferPointer(rebasing: numbers[(2 * Bag.buckets)...])
+                Bag.count(UnsafeBufferPointer(typedLetters), into: typedBag)
+                var best: (candidate: String, distance: Int)?
+                for candidate in candidates {
+                    let bound = min(limit, (best?.distance ?? Int.max) - 1)
+                    // The distance is at least the difference in length: most candidates stop here.
+                    guard abs(SourceFile.scalarCount(candidate) - typedCount) <= bound else { continue }
+                    let other = UnsafeBufferPointer(rebasing: otherSpace[..<Letters(candidate: candidate).write(into: otherSpace)])
+                    // Then the letters the two do not share, in a linear pass, before the table.
+                    guard Bag.distance(UnsafeBufferPointer(typedBag), typedCount, other, scratch: bagScratch) <= bound else { continue }
+                    let distance = editDistance(UnsafeBufferPointer(typedLetters), other, bound: bound, rows: rows)
+                    if distance <= limit, distance < (best?.distance ?? Int.max) {
+                        best = (candidate, distance)
+                    }
+                }
+                return best?.candidate
             }
         }
-        return best?.candidate
     }
 
     /// Levenshtein distance over Unicode scalars, with transpositions costing one edit.
     static func editDistance(_ lhs: String, _ rhs: String) -> Int {
-        var scratch = Scratch()
-        return editDistance(Array(lhs.unicodeScalars), Array(rhs.unicodeScalars), bound: Int.max - 1, scratch: &scratch)
+        let a = lhs.unicodeScalars.map(\.value)
+        let b = rhs.unicodeScalars.map(\.value)
+        var rows = [Int](repeating: 0, count: 3 * (b.count + 1))
+        return a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                rows.withUnsafeMutableBufferPointer { editDistance(a, b, bound: Int.max - 1, rows: $0) }
+            }
+        }
+    }
+
+    /// A word's lowercased scalars, as the search compares them.
+    private struct Letters {
+        /// The text to write: the typed word lowercased as a whole (as `lowercased()` does it,
+        /// context and all), a candidate as written, lowercased scalar by scalar.
+        private let text: String
+        private let lowercaseEachScalar: Bool
+        /// ASCII: the bytes are the scalars.
+        private let isASCII: Bool
+        /// Room enough for the typed word's letters (already lowercased: a scalar each).
+        var capacity: Int { text.utf8.count }
+
+        /// The word typed: lowercased whole.
+        init(typed word: String) {
+            isASCII = word.utf8.allSatisfy { $0 < 0x80 }
+            text = isASCII ? word : word.lowercased()
+            lowercaseEachScalar = isASCII
+        }
+
+        /// A candidate: keys and ids are ASCII lowercase already; only others pay for `lowercased()`.
+        init(candidate: String) {
+            text = candidate
+            isASCII = candidate.utf8.allSatisfy { $0 < 0x80 }
+            lowercaseEachScalar = true
+        }
+
+        /// Writes the lowercased scalars and returns how many.
+        @discardableResult
+        func write(into buffer: UnsafeMutableBufferPointer<UInt32>) -> Int {
+            var written = 0
+            if isASCII {
+                for byte in text.utf8 {
+                    buffer[written] = UInt32(lowercaseEachScalar && byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+                    written += 1
+                }
+                return written
+            }
+            for scalar in text.unicodeScalars {
+                if !lowercaseEachScalar || scalar.isASCII {
+                    buffer[written] = lowercaseEachScalar && ("A"..."Z").contains(scalar) ? scalar.value | 0x20 : scalar.value
+                    written += 1
+                } else {
+                    for lower in String(scalar).lowercased().unicodeScalars {
+                        buffer[written] = lower.value
+                        written += 1
+                    }
+                }
+            }
+            return written
+        }
     }
 
     /// A word's letters counted in 128 buckets. The bag distance (letters one word has and the
     /// other lacks, the larger side) is at most the edit distance — each edit changes it by at
     /// most one, a transposition not at all — and letters sharing a bucket only lower it, so it
     /// stays a lower bound.
-    private struct Bag {
-        var counts = [Int32](repeating: 0, count: 128)
-        let size: Int
+    private enum Bag {
+        static let buckets = 128
 
-        init(_ word: [Unicode.Scalar]) {
-            size = word.count
-            for scalar in word { counts[Int(scalar.value & 127)] += 1 }
+        static func count(_ word: UnsafeBufferPointer<UInt32>, into counts: UnsafeMutableBufferPointer<Int>) {
+            counts.update(repeating: 0)
+            for letter in word { counts[Int(letter & 127)] += 1 }
         }
 
-        func distance(to other: [Unicode.Scalar], scratch: inout [Int32]) -> Int {
-            if scratch.count != counts.count { scratch = [Int32](repeating: 0, count: counts.count) }
-            scratch.withUnsafeMutableBufferPointer { left in
-                counts.withUnsafeBufferPointer { left.baseAddress!.update(from: $0.baseAddress!, count: $0.count) }
-            }
+        static func distance(_ counts: UnsafeBufferPointer<Int>, _ size: Int, _ other: UnsafeBufferPointer<UInt32>, scratch: UnsafeMutableBufferPointer<Int>) -> Int {
+            _ = scratch.update(fromContentsOf: counts)
             var unmatched = 0
-            for scalar in other {
-                let bucket = Int(scalar.value & 127)
+            for letter in other {
+                let bucket = Int(letter & 127)
                 if scratch[bucket] > 0 { scratch[bucket] -= 1 } else { unmatched += 1 }
             }
             return max(unmatched, size - (other.count - unmatched))
         }
     }
 
-    /// Three rows of the distance table (and the bag's counts), kept across candidates so that
-    /// a search allocates them once.
-    private struct Scratch {
-        var bag: [Int32] = []
-        var previousPrevious: [Int] = []
-        var previous: [Int] = []
-        var current: [Int] = []
-
-        mutating func reset(width: Int) {
-            Self.fill(&previousPrevious, width: width) { _ in 0 }
-            Self.fill(&previous, width: width) { $0 }
-            Self.fill(&current, width: width) { _ in 0 }
-        }
-
-        private static func fill(_ row: inout [Int], width: Int, _ value: (Int) -> Int) {
-            row.removeAll(keepingCapacity: true)
-            for column in 0..<width { row.append(value(column)) }
-        }
-    }
-
     /// The distance, or something above `bound` once the distance is known to exceed it: a row
     /// takes its values from the two above it, each plus at least one, so when two rows in a
     /// row are over the bound, every later one is too (the usual cut-off of a bounded search).
-    private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], bound: Int, scratch: inout Scratch) -> Int {
+    /// `rows` holds three rows of `b.count + 1`.
+    private static func editDistance(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>, bound: Int, rows: UnsafeMutableBufferPointer<Int>) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        scratch.reset(width: b.count + 1)
+        let width = b.count + 1
+        var previousPrevious = UnsafeMutableBufferPointer(rebasing: rows[0..<width])
+        var previous = UnsafeMutableBufferPointer(rebasing: rows[width..<(2 * width)])
+        var current = UnsafeMutableBufferPointer(rebasing: rows[(2 * width)..<(3 * width)])
+        previousPrevious.update(repeating: 0)
+        for column in 0..<width { previous[column] = column }
+        current.update(repeating: 0)
         var previousRowOver = false
         for i in 1...a.count {
-            scratch.current[0] = i
+            current[0] = i
             var rowMinimum = i
-            defer {
-                swap(&scratch.previousPrevious, &scratch.previous)
-                swap(&scratch.previous, &scratch.current)
-            }
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                scratch.current[j] = min(scratch.previous[j] + 1, scratch.current[j - 1] + 1, scratch.previous[j - 1] + cost)
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    scratch.current[j] = min(scratch.current[j], scratch.previousPrevious[j - 2] + 1)
+                    value = min(value, previousPrevious[j - 2] + 1)
                 }
-                rowMinimum = min(rowMinimum, scratch.current[j])
+                current[j] = value
+                rowMinimum = min(rowMinimum, value)
             }
+            (previousPrevious, previous, current) = (previous, current, previousPrevious)
             if rowMinimum > bound {
                 if previousRowOver { return bound + 1 }
                 previousRowOver = true
@@ -113,7 +161,7 @@ enum Suggestions {
                 previousRowOver = false
             }
         }
-        return scratch.previous[b.count]
+        return previous[b.count]
     }
 
     /// `a, b, c` or `a, b, …` for long lists, for "expected one of" notes.

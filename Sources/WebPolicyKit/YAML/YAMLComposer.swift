@@ -32,7 +32,7 @@ struct YAMLComposer {
 
     private init(file: SourceFile) {
         self.file = file
-        characterCount = Self.scalarCount(file.text)
+        characterCount = SourceFile.scalarCount(file.text)
     }
 
     /// Composes the first (and only) document of `file`.
@@ -279,24 +279,6 @@ struct YAMLComposer {
     }
 
     // MARK: - Errors and positions
-
-    /// The file's Unicode scalars, as libyaml's `mark.index` counts them: UTF-8 bytes that are
-    /// not continuation bytes (10xxxxxx), eight at a time.
-    static func scalarCount(_ text: String) -> Int {
-        func count(_ bytes: UnsafeRawBufferPointer) -> Int {
-            var continuations = 0
-            var offset = 0
-            while offset + 8 <= bytes.count {
-                let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
-                offset += 8
-            }
-            for byte in bytes[offset...] where byte & 0xC0 == 0x80 { continuations += 1 }
-            return bytes.count - continuations
-        }
-        var text = text  // `withUTF8` needs a var; a native string is not copied
-        return text.withUTF8 { count(UnsafeRawBufferPointer($0)) }
-    }
 
     private mutating func reportParserError(_ parser: yaml_parser_t) {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"

@@ -48,6 +48,17 @@ public final class SourceFile: @unchecked Sendable {
 
     /// The UTF-8 offsets at which lines start.
     private static func lineStartOffsets(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        if let base = bytes.baseAddress, memchr(base, 0x0D, bytes.count) == nil, memchr(base, 0xC2, bytes.count) == nil, memchr(base, 0xE2, bytes.count) == nil {
+            // Nearly every file breaks lines with \n alone: then the C library's vector scan
+            // finds them.
+            var offsets = [0]
+            var start = 0
+            while start < bytes.count, let hit = memchr(base + start, 0x0A, bytes.count - start) {
+                start = UnsafeRawPointer(hit) - UnsafeRawPointer(base) + 1
+                offsets.append(start)
+            }
+            return offsets
+        }
         var offsets = [0]
         var index = 0
         let raw = UnsafeRawBufferPointer(bytes)
@@ -115,8 +126,32 @@ public final class SourceFile: @unchecked Sendable {
 
     /// The position just after the last character.
     public var endPosition: SourcePosition {
-        let last = lineStarts.count
-        return SourcePosition(line: last, column: line(last).count + 1)
+        if sparseLines != nil {
+            let last = lineCount
+            return SourcePosition(line: last, column: line(last).count + 1)
+        }
+        // The last line never ends in a break (a break starts another line), so its column
+        // count is its scalar count: counted in bytes, as a fuzzed file can be one long line.
+        let lineStarts = self.lineStarts
+        return SourcePosition(line: lineStarts.count, column: Self.scalarCount(Substring(text)[lineStarts[lineStarts.count - 1]...]) + 1)
+    }
+
+    /// Unicode scalars in `text`: UTF-8 bytes that are not continuation bytes (10xxxxxx),
+    /// eight at a time. (libyaml's `mark.index` counts the same.)
+    package static func scalarCount<Text: StringProtocol>(_ text: Text) -> Int {
+        func count(_ bytes: UnsafeRawBufferPointer) -> Int {
+            var continuations = 0
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+                offset += 8
+            }
+            for byte in bytes[offset...] where byte & 0xC0 == 0x80 { continuations += 1 }
+            return bytes.count - continuations
+        }
+        return text.utf8.withContiguousStorageIfAvailable { count(UnsafeRawBufferPointer($0)) }
+            ?? Array(text.utf8).withUnsafeBytes(count)
     }
 
     public func location(_ range: SourceRange) -> SourceLocation {
