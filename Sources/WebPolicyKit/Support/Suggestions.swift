@@ -13,14 +13,16 @@ enum Suggestions {
         let typed = Letters(typed: word)
         // Lowercasing a scalar gives at most three: a candidate fits in three times its bytes.
         let longest = 3 * (candidates.lazy.map(\.utf8.count).max() ?? 0)
+        // Three buffers, not one: each stays under the size the standard library is sure to
+        // put on the stack (1 KB) for the keys and ids of webpolicy's lists.
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: typed.capacity + longest) { letters in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * (longest + 1) + 2 * Bag.buckets) { numbers in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * Bag.buckets) { bags in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * (longest + 1)) { rows in
                 let typedCount = typed.write(into: UnsafeMutableBufferPointer(rebasing: letters[..<typed.capacity]))
                 let typedLetters = UnsafeMutableBufferPointer(rebasing: letters[..<typedCount])
                 let otherSpace = UnsafeMutableBufferPointer(rebasing: letters[typed.capacity...])
-                let typedBag = UnsafeMutableBufferPointer(rebasing: numbers[..<Bag.buckets])
-                let bagScratch = UnsafeMutableBufferPointer(rebasing: numbers[Bag.buckets..<(2 * Bag.buckets)])
-                let rows = UnsafeMutableBufferPointer(rebasing: numbers[(2 * Bag.buckets)...])
+                let typedBag = UnsafeMutableBufferPointer(rebasing: bags[..<Bag.buckets])
+                let bagScratch = UnsafeMutableBufferPointer(rebasing: bags[Bag.buckets...])
                 Bag.count(UnsafeBufferPointer(typedLetters), into: typedBag)
                 var best: (candidate: String, distance: Int)?
                 for candidate in candidates {
@@ -37,6 +39,7 @@ enum Suggestions {
                 }
                 return best?.candidate
             }
+            }
         }
     }
 
@@ -44,7 +47,7 @@ enum Suggestions {
     static func editDistance(_ lhs: String, _ rhs: String) -> Int {
         let a = lhs.unicodeScalars.map(\.value)
         let b = rhs.unicodeScalars.map(\.value)
-        var rows = [Int](repeating: 0, count: 3 * (b.count + 1))
+        var rows = [Int32](repeating: 0, count: 3 * (b.count + 1))
         return a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
                 rows.withUnsafeMutableBufferPointer { editDistance(a, b, bound: Int.max - 1, rows: $0) }
@@ -103,23 +106,23 @@ enum Suggestions {
         }
     }
 
-    /// A word's letters counted in 128 buckets. The bag distance (letters one word has and the
+    /// A word's letters counted in 64 buckets. The bag distance (letters one word has and the
     /// other lacks, the larger side) is at most the edit distance — each edit changes it by at
     /// most one, a transposition not at all — and letters sharing a bucket only lower it, so it
     /// stays a lower bound.
     private enum Bag {
-        static let buckets = 128
+        static let buckets = 64
 
-        static func count(_ word: UnsafeBufferPointer<UInt32>, into counts: UnsafeMutableBufferPointer<Int>) {
+        static func count(_ word: UnsafeBufferPointer<UInt32>, into counts: UnsafeMutableBufferPointer<Int32>) {
             counts.update(repeating: 0)
-            for letter in word { counts[Int(letter & 127)] += 1 }
+            for letter in word { counts[Int(letter % UInt32(buckets))] += 1 }
         }
 
-        static func distance(_ counts: UnsafeBufferPointer<Int>, _ size: Int, _ other: UnsafeBufferPointer<UInt32>, scratch: UnsafeMutableBufferPointer<Int>) -> Int {
+        static func distance(_ counts: UnsafeBufferPointer<Int32>, _ size: Int, _ other: UnsafeBufferPointer<UInt32>, scratch: UnsafeMutableBufferPointer<Int32>) -> Int {
             _ = scratch.update(fromContentsOf: counts)
             var unmatched = 0
             for letter in other {
-                let bucket = Int(letter & 127)
+                let bucket = Int(letter % UInt32(buckets))
                 if scratch[bucket] > 0 { scratch[bucket] -= 1 } else { unmatched += 1 }
             }
             return max(unmatched, size - (other.count - unmatched))
@@ -129,8 +132,8 @@ enum Suggestions {
     /// The distance, or something above `bound` once the distance is known to exceed it: a row
     /// takes its values from the two above it, each plus at least one, so when two rows in a
     /// row are over the bound, every later one is too (the usual cut-off of a bounded search).
-    /// `rows` holds three rows of `b.count + 1`.
-    private static func editDistance(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>, bound: Int, rows: UnsafeMutableBufferPointer<Int>) -> Int {
+    /// `rows` holds three rows of `b.count + 1` (32-bit: a word is far shorter than 2³¹ letters).
+    private static func editDistance(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>, bound: Int, rows: UnsafeMutableBufferPointer<Int32>) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         let width = b.count + 1
@@ -138,14 +141,14 @@ enum Suggestions {
         var previous = UnsafeMutableBufferPointer(rebasing: rows[width..<(2 * width)])
         var current = UnsafeMutableBufferPointer(rebasing: rows[(2 * width)..<(3 * width)])
         previousPrevious.update(repeating: 0)
-        for column in 0..<width { previous[column] = column }
+        for column in 0..<width { previous[column] = Int32(column) }
         current.update(repeating: 0)
         var previousRowOver = false
         for i in 1...a.count {
-            current[0] = i
-            var rowMinimum = i
+            current[0] = Int32(i)
+            var rowMinimum = Int32(i)
             for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                let cost: Int32 = a[i - 1] == b[j - 1] ? 0 : 1
                 var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
                     value = min(value, previousPrevious[j - 2] + 1)
@@ -154,14 +157,14 @@ enum Suggestions {
                 rowMinimum = min(rowMinimum, value)
             }
             (previousPrevious, previous, current) = (previous, current, previousPrevious)
-            if rowMinimum > bound {
+            if Int(rowMinimum) > bound {
                 if previousRowOver { return bound + 1 }
                 previousRowOver = true
             } else {
                 previousRowOver = false
             }
         }
-        return previous[b.count]
+        return Int(previous[b.count])
     }
 
     /// `a, b, c` or `a, b, …` for long lists, for "expected one of" notes.

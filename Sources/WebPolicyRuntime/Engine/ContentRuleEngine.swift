@@ -134,7 +134,7 @@ public final class ContentRuleEngine: Sendable {
             let type = ContentActionType(rawValue: action.member("type")?.stringValue ?? "") ?? .block
             let caseSensitive = trigger.member("url-filter-is-case-sensitive")?.boolValue ?? false
             filterTexts.append((trigger.member("url-filter")?.stringValue ?? "", caseSensitive))
-            func mask<T: RawRepresentable & CaseIterable & Equatable>(_ key: String, _: T.Type, expand: (T) -> [T] = { [$0] }) -> UInt32 where T.RawValue == String {
+            func mask<T: RawRepresentable & Ordinal>(_ key: String, _: T.Type, expand: (T) -> [T] = { [$0] }) -> UInt32 where T.RawValue == String {
                 // Absent or empty: every value (WebKit), which a mask of 0 stands for.
                 let values = (trigger.member(key)?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(T.init(rawValue:)) }.flatMap(expand)
                 return values.reduce(0) { $0 | FlagMask.bit($1) }
@@ -582,10 +582,6 @@ public final class ContentRuleEngine: Sendable {
 /// One bit per value of a flag vocabulary, by its position in `allCases`.
 package enum FlagMask {
     package static func bit<T: Ordinal>(_ value: T) -> UInt32 { UInt32(1) << UInt32(value.ordinal) }
-
-    package static func bit<T: CaseIterable & Equatable>(_ value: T) -> UInt32 {
-        UInt32(1) << UInt32(T.allCases.firstIndex(of: value).map { T.allCases.distance(from: T.allCases.startIndex, to: $0) } ?? 0)
-    }
 }
 
 extension JSONValue {

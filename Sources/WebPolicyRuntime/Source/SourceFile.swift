@@ -51,12 +51,20 @@ public final class SourceFile: @unchecked Sendable {
         if let base = bytes.baseAddress, memchr(base, 0x0D, bytes.count) == nil, memchr(base, 0xC2, bytes.count) == nil, memchr(base, 0xE2, bytes.count) == nil {
             // Nearly every file breaks lines with \n alone: then the C library's vector scan
             // finds them.
-            var offsets = [0]
-            var start = 0
-            while start < bytes.count, let hit = memchr(base + start, 0x0A, bytes.count - start) {
-                start = UnsafeRawPointer(hit) - UnsafeRawPointer(base) + 1
-                offsets.append(start)
+            func breaks(_ each: (Int) -> Void) {
+                var start = 0
+                while start < bytes.count, let hit = memchr(base + start, 0x0A, bytes.count - start) {
+                    start = UnsafeRawPointer(hit) - UnsafeRawPointer(base) + 1
+                    each(start)
+                }
             }
+            // Counted first, so the table is allocated once, at its size.
+            var count = 1
+            breaks { _ in count += 1 }
+            var offsets: [Int] = []
+            offsets.reserveCapacity(count)
+            offsets.append(0)
+            breaks { offsets.append($0) }
             return offsets
         }
         var offsets = [0]

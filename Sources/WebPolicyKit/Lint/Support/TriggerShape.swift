@@ -21,7 +21,7 @@ struct TriggerShape: Hashable {
         filter = urlFilter.flatMap { [".*", "^.*", ".*$", "^.*$", ""].contains($0) ? nil : $0 }
         hosts = trigger.hosts.map { $0.value.map { $0.value.lowercased() }.sorted() }
         caseSensitive = trigger.urlFilterIsCaseSensitive?.value ?? false
-        func mask<T: CaseIterable & Equatable>(_ values: [Located<T>]?, expand: (T) -> [T] = { [$0] }) -> UInt32 {
+        func mask<T: Ordinal>(_ values: [Located<T>]?, expand: (T) -> [T] = { [$0] }) -> UInt32 {
             (values ?? []).flatMap { expand($0.value) }.reduce(0) { $0 | FlagMask.bit($1) }
         }
         resourceTypes = mask(trigger.resourceTypes?.value, expand: ResourceType.expanded)
