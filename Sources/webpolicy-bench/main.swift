@@ -10,6 +10,7 @@
 // same bytes, is libyaml merely reading the file's events — the floor any YAML-based linter
 // pays — so results read as "lint costs k× a bare YAML parse", comparable across machines.
 
+import BenchSupport
 import CYaml
 import Foundation
 import WebPolicyKit
@@ -101,16 +102,16 @@ func aliasBomb() -> String {
 let options = Options(CommandLine.arguments)
 if let list = options.list {
     // Whole commands of several seconds each: one run unless asked for more.
-    try RealListBenchmark(list: list, iterations: options.iterationsGiven ? max(options.iterations, 1) : 1).run()
+    exitOnFailure { try RealListBenchmark(list: list, iterations: options.iterationsGiven ? max(options.iterations, 1) : 1).run() }
     exit(0)
 }
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webpolicy-bench-\(ProcessInfo.processInfo.processIdentifier)")
-try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+exitOnFailure { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
 defer { try? FileManager.default.removeItem(at: folder) }
 
 let large = largePolicy(megabytes: options.sizeMB)
 let largePath = folder.appendingPathComponent("large.yaml").path
-try large.write(toFile: largePath, atomically: true, encoding: .utf8)
+exitOnFailure { try large.write(toFile: largePath, atomically: true, encoding: .utf8) }
 let cases: [(String, Data)] = [
     ("alias-bomb", Data(aliasBomb().utf8)),
     ("binary", Data((0..<1_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })),
@@ -147,7 +148,7 @@ var compiled: CompileResult?
 let compile = median(options.iterations) { compiled = try? PolicyCompiler().compile(path: largePath) }
 let listText = compiled?.artefacts.first { $0.kind == .contentRules }?.contents ?? "[]"
 let listPath = folder.appendingPathComponent("large.json").path
-try listText.write(toFile: listPath, atomically: true, encoding: .utf8)
+exitOnFailure { try listText.write(toFile: listPath, atomically: true, encoding: .utf8) }
 let jsonBaseline = median(options.iterations) { _ = try? JSONSerialization.jsonObject(with: Data(listText.utf8)) }
 var imported: ImportResult?
 let importTime = median(options.iterations) { imported = ContentBlockerImporter.importList(path: listPath) }
@@ -170,7 +171,7 @@ content-rules:
 
 """
 let splitPath = folder.appendingPathComponent("split.yaml").path
-try splitPolicy.write(toFile: splitPath, atomically: true, encoding: .utf8)
+exitOnFailure { try splitPolicy.write(toFile: splitPath, atomically: true, encoding: .utf8) }
 var splitResult: CompileResult?
 let split = median(options.iterations) { splitResult = try? PolicyCompiler().compile(path: splitPath) }
 let splitLists = splitResult?.artefacts.filter { $0.kind == .contentRules }.count ?? -1

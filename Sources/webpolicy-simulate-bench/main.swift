@@ -39,7 +39,7 @@ while let argument = arguments.next() {
     case "--runtime": runtime = true
     case "--runtime-load":
         // The runtime's start-up as a process of its own, for its peak memory.
-        _ = try RuntimePolicy(compiledDirectory: URL(fileURLWithPath: arguments.next() ?? "."))
+        _ = exitOnFailure { try RuntimePolicy(compiledDirectory: URL(fileURLWithPath: arguments.next() ?? ".")) }
         exit(0)
     default:
         FileHandle.standardError.write(Data("usage: webpolicy-simulate-bench [--list LIST.json [--abp FILTERS.txt] [--large-mb M] | --rules N] [--requests N] [--write-trace FILE] [--runtime]\n".utf8))
@@ -50,18 +50,20 @@ while let argument = arguments.next() {
 if let writeTrace {
     // Only the realistic trace, for CI and for runs by hand.
     guard let listPath else { FileHandle.standardError.write(Data("--write-trace needs --list\n".utf8)); exit(2) }
-    let vocabulary = try RealisticTrace.Vocabulary(list: Data(contentsOf: URL(fileURLWithPath: listPath)))
-    try RealisticTrace(vocabulary: vocabulary).write(requests: requests, toFile: writeTrace)
+    exitOnFailure {
+        let vocabulary = try RealisticTrace.Vocabulary(list: Data(contentsOf: URL(fileURLWithPath: listPath)))
+        try RealisticTrace(vocabulary: vocabulary).write(requests: requests, toFile: writeTrace)
+    }
     exit(0)
 }
 
 if let listPath, runtime {
-    try RuntimeBenchmark(list: listPath, abp: abpPath, requests: requestsGiven ? requests : 100_000).run()
+    exitOnFailure { try RuntimeBenchmark(list: listPath, abp: abpPath, requests: requestsGiven ? requests : 100_000).run() }
     exit(0)
 }
 
 if let listPath {
-    try RealListBenchmark(list: listPath, abp: abpPath, requests: requests, largeMegabytes: largeMB).run()
+    exitOnFailure { try RealListBenchmark(list: listPath, abp: abpPath, requests: requests, largeMegabytes: largeMB).run() }
     exit(0)
 }
 
@@ -113,10 +115,12 @@ for index in 0..<requests {
 }
 
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webpolicy-simulate-bench-\(ProcessInfo.processInfo.processIdentifier)")
-try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+exitOnFailure {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try policy.write(to: folder.appendingPathComponent("blocklist.yaml"), atomically: true, encoding: .utf8)
+    try trace.write(to: folder.appendingPathComponent("requests.trace"), atomically: true, encoding: .utf8)
+}
 defer { try? FileManager.default.removeItem(at: folder) }
-try policy.write(to: folder.appendingPathComponent("blocklist.yaml"), atomically: true, encoding: .utf8)
-try trace.write(to: folder.appendingPathComponent("requests.trace"), atomically: true, encoding: .utf8)
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -126,12 +130,12 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
 
 var simulator: Simulator?
 var loweredCount = 0
-let prepare = try seconds {
+let prepare = exitOnFailure { try seconds {
     let (lint, loaded) = try Linter().lintLoading(path: folder.appendingPathComponent("blocklist.yaml").path)
     guard lint.count(.error) == 0, let loaded else { fatalError("the generated policy has errors: \(lint.diagnostics.prefix(3).map(\.message))") }
     loweredCount = ContentBlockerLowering.lower(loaded).count
     simulator = Simulator(policy: loaded, publicSuffixList: try PublicSuffixList.bundled())
-}
+} }
 var parsed: Trace?
 let parse = seconds {
     let file = SourceFile(path: "requests.trace", text: try! String(contentsOf: folder.appendingPathComponent("requests.trace"), encoding: .utf8))

@@ -15,21 +15,53 @@ public struct PublicSuffixList: Sendable {
         public var description: String
     }
 
-    /// Parses the list's text format: one rule per line, `//` comments, `*.` wildcards, `!`
-    /// exceptions; international rules are stored in punycode.
+    /// Parses the list's text format: one rule per line, read up to its first whitespace, `//`
+    /// comments, `*.` wildcards, `!` exceptions; international rules are stored in punycode.
+    ///
+    /// Lines are cut at the bytes of ASCII line breaks, and an ASCII line is read byte by byte:
+    /// reading the whole list as Characters (grapheme breaking, a Unicode property lookup for
+    /// every `isWhitespace`) cost 35 ms — three times all the rest of linting a small policy.
+    /// A line with other bytes is read as Characters, as before, for its Unicode line breaks
+    /// and spaces.
     public init(text: String) {
-        for line in text.split(whereSeparator: \.isNewline) {
-            guard let rule = line.split(whereSeparator: \.isWhitespace).first, !rule.hasPrefix("//") else { continue }
-            var name = String(rule).lowercased()
-            if !name.unicodeScalars.allSatisfy(\.isASCII) { name = Punycode.toASCII(host: name) ?? name }
-            ruleCount += 1
-            if name.hasPrefix("!") {
-                exceptions.insert(name.dropFirst())
-            } else if name.hasPrefix("*.") {
-                wildcards.insert(name.dropFirst(2))
-            } else {
-                rules.insert(name[...])
+        var text = text  // `withUTF8` needs a var; a native string is not copied
+        text.withUTF8 { bytes in
+            func isBreak(_ byte: UInt8) -> Bool { byte >= 0x0A && byte <= 0x0D }
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+            var lineStart = 0
+            while lineStart < bytes.count {
+                var lineEnd = lineStart
+                var ascii = true
+                while lineEnd < bytes.count, !isBreak(bytes[lineEnd]) {
+                    if bytes[lineEnd] >= 0x80 { ascii = false }
+                    lineEnd += 1
+                }
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+                lineStart = lineEnd + 1
+                guard ascii else {
+                    for part in String(decoding: line, as: UTF8.self).split(whereSeparator: \.isNewline) {
+                        if let rule = part.split(whereSeparator: \.isWhitespace).first { add(String(rule)) }
+                    }
+                    continue
+                }
+                guard let start = line.firstIndex(where: { !isSpace($0) }) else { continue }
+                let end = line[start...].firstIndex(where: isSpace) ?? line.endIndex
+                add(String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self))
             }
+        }
+    }
+
+    private mutating func add(_ rule: String) {
+        guard !rule.hasPrefix("//") else { return }
+        var name = rule.lowercased()
+        if !name.unicodeScalars.allSatisfy(\.isASCII) { name = Punycode.toASCII(host: name) ?? name }
+        ruleCount += 1
+        if name.hasPrefix("!") {
+            exceptions.insert(name.dropFirst())
+        } else if name.hasPrefix("*.") {
+            wildcards.insert(name.dropFirst(2))
+        } else {
+            rules.insert(name[...])
         }
     }
 

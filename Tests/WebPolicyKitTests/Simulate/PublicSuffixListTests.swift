@@ -76,4 +76,37 @@ struct PublicSuffixListTests {
         #expect(Self.list.isThirdParty(resourceHost: "bob.github.io", topHost: "alice.github.io"))
         #expect(!Self.list.isThirdParty(resourceHost: "example.co.uk", topHost: "www.example.co.uk"))
     }
+
+    /// The list as the parser read it before it read bytes: the text as Characters, lines split
+    /// at every Unicode line break, each read to its first Unicode whitespace.
+    func referenceSets(_ text: String) -> (rules: Set<Substring>, wildcards: Set<Substring>, exceptions: Set<Substring>, count: Int) {
+        var rules: Set<Substring> = [], wildcards: Set<Substring> = [], exceptions: Set<Substring> = [], count = 0
+        for line in text.split(whereSeparator: \.isNewline) {
+            guard let rule = line.split(whereSeparator: \.isWhitespace).first, !rule.hasPrefix("//") else { continue }
+            var name = String(rule).lowercased()
+            if !name.unicodeScalars.allSatisfy(\.isASCII) { name = Punycode.toASCII(host: name) ?? name }
+            count += 1
+            if name.hasPrefix("!") { exceptions.insert(name.dropFirst()) } else if name.hasPrefix("*.") { wildcards.insert(name.dropFirst(2)) } else { rules.insert(name[...]) }
+        }
+        return (rules, wildcards, exceptions, count)
+    }
+
+    /// The byte reading of the list agrees with the Character reading: on the bundled list, and
+    /// on texts of Unicode line breaks and spaces, \r\n, combining marks, comments and case.
+    @Test func readingBytesAgreesWithReadingCharacters() throws {
+        let bundled = try String(contentsOfFile: try #require(PublicSuffixList.bundledPath()), encoding: .utf8)
+        var texts = [bundled]
+        let pieces = ["a", "B", "é", "com", ".", "*.", "!", "//", " ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}",
+                      "\u{A0}", "\u{3000}", "\u{301}", "\u{1F600}", "xn--p1ai", "рф", "ÉCOLE"]
+        var random = SplitMix64(state: 5)
+        for _ in 0..<2_000 {
+            texts.append((0..<Int(random.next() % 24)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined())
+        }
+        for text in texts {
+            let list = PublicSuffixList(text: text)
+            let expected = referenceSets(text)
+            #expect(list.rules == expected.rules && list.wildcards == expected.wildcards && list.exceptions == expected.exceptions && list.ruleCount == expected.count,
+                    "\(text.prefix(200).debugDescription)")
+        }
+    }
 }
