@@ -17,30 +17,37 @@ enum Suggestions {
         // put on the stack (1 KB) for the keys and ids of webpolicy's lists.
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: typed.capacity + longest) { letters in
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * Bag.buckets) { bags in
-            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * (longest + 1)) { rows in
-                let typedCount = typed.write(into: UnsafeMutableBufferPointer(rebasing: letters[..<typed.capacity]))
-                let typedLetters = UnsafeMutableBufferPointer(rebasing: letters[..<typedCount])
-                let otherSpace = UnsafeMutableBufferPointer(rebasing: letters[typed.capacity...])
-                let typedBag = UnsafeMutableBufferPointer(rebasing: bags[..<Bag.buckets])
-                let bagScratch = UnsafeMutableBufferPointer(rebasing: bags[Bag.buckets...])
-                Bag.count(UnsafeBufferPointer(typedLetters), into: typedBag)
-                var best: (candidate: String, distance: Int)?
-                for candidate in candidates {
-                    let bound = min(limit, (best?.distance ?? Int.max) - 1)
-                    // The distance is at least the difference in length: most candidates stop here.
-                    guard abs(SourceFile.scalarCount(candidate) - typedCount) <= bound else { continue }
-                    let other = UnsafeBufferPointer(rebasing: otherSpace[..<Letters(candidate: candidate).write(into: otherSpace)])
-                    // Then the letters the two do not share, in a linear pass, before the table.
-                    guard Bag.distance(UnsafeBufferPointer(typedBag), typedCount, other, scratch: bagScratch) <= bound else { continue }
-                    let distance = editDistance(UnsafeBufferPointer(typedLetters), other, bound: bound, rows: rows)
-                    if distance <= limit, distance < (best?.distance ?? Int.max) {
-                        best = (candidate, distance)
-                    }
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * (longest + 1)) { rows in
+                    search(typed, candidates, limit: limit, letters: letters, bags: bags, rows: rows)
                 }
-                return best?.candidate
-            }
             }
         }
+    }
+
+    /// `closest` in the buffers it allocated: `letters` for the typed word and then each
+    /// candidate, `bags` for the typed word's bag and a scratch copy, `rows` for the table.
+    private static func search(_ typed: Letters, _ candidates: [String], limit: Int, letters: UnsafeMutableBufferPointer<UInt32>,
+                               bags: UnsafeMutableBufferPointer<Int32>, rows: UnsafeMutableBufferPointer<Int32>) -> String? {
+        let typedCount = typed.write(into: UnsafeMutableBufferPointer(rebasing: letters[..<typed.capacity]))
+        let typedLetters = UnsafeBufferPointer(rebasing: letters[..<typedCount])
+        let otherSpace = UnsafeMutableBufferPointer(rebasing: letters[typed.capacity...])
+        let typedBag = UnsafeMutableBufferPointer(rebasing: bags[..<Bag.buckets])
+        let bagScratch = UnsafeMutableBufferPointer(rebasing: bags[Bag.buckets...])
+        Bag.count(typedLetters, into: typedBag)
+        var best: (candidate: String, distance: Int)?
+        for candidate in candidates {
+            let bound = min(limit, (best?.distance ?? Int.max) - 1)
+            // The distance is at least the difference in length: most candidates stop here.
+            guard abs(SourceFile.scalarCount(candidate) - typedCount) <= bound else { continue }
+            let other = UnsafeBufferPointer(rebasing: otherSpace[..<Letters(candidate: candidate).write(into: otherSpace)])
+            // Then the letters the two do not share, in a linear pass, before the table.
+            guard Bag.distance(UnsafeBufferPointer(typedBag), typedCount, other, scratch: bagScratch) <= bound else { continue }
+            let distance = editDistance(typedLetters, other, bound: bound, rows: rows)
+            if distance <= limit, distance < (best?.distance ?? Int.max) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.candidate
     }
 
     /// Levenshtein distance over Unicode scalars, with transpositions costing one edit.
