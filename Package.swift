@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "URLFilter", targets: ["URLFilter"]),
         .plugin(name: "WebPolicyBuildPlugin", targets: ["WebPolicyBuildPlugin"]),
         .plugin(name: "WebPolicyCommandPlugin", targets: ["WebPolicyCommandPlugin"]),
+        .plugin(name: "WebPolicyFixPlugin", targets: ["WebPolicyFixPlugin"]),
+        .plugin(name: "WebPolicyInitPlugin", targets: ["WebPolicyInitPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -50,12 +52,26 @@ let package = Package(
         // Policies linted and compiled by `swift build` (docs/swiftpm.md): a build command per
         // target that runs `webpolicy build-resources`.
         .plugin(name: "WebPolicyBuildPlugin", capability: .buildTool(), dependencies: ["webpolicy"]),
-        // `swift package webpolicy lint|simulate|init`; `--fix` and `init` write, so it asks.
+        // `swift package webpolicy lint|simulate`: reads only, so it asks for nothing.
         .plugin(
             name: "WebPolicyCommandPlugin",
+            capability: .command(intent: .custom(verb: "webpolicy", description: "Lint or simulate the webpolicy policies and traces of the package's targets")),
+            dependencies: ["webpolicy"]
+        ),
+        // What writes asks for the permission, each in a plugin of its own.
+        .plugin(
+            name: "WebPolicyFixPlugin",
             capability: .command(
-                intent: .custom(verb: "webpolicy", description: "Lint, simulate or start the webpolicy policies of the package's targets"),
-                permissions: [.writeToPackageDirectory(reason: "'webpolicy lint --fix' rewrites policies and 'webpolicy init' creates them; 'lint' and 'simulate' write nothing.")]
+                intent: .custom(verb: "webpolicy-fix", description: "Apply webpolicy lint's certain fixes to the package's policies"),
+                permissions: [.writeToPackageDirectory(reason: "'webpolicy lint --fix' rewrites the targets' *.webpolicy.yaml policies in place.")]
+            ),
+            dependencies: ["webpolicy"]
+        ),
+        .plugin(
+            name: "WebPolicyInitPlugin",
+            capability: .command(
+                intent: .custom(verb: "webpolicy-init", description: "Write a starter webpolicy policy and trace into a target"),
+                permissions: [.writeToPackageDirectory(reason: "'webpolicy init' writes a starter policy and trace into the target's folder.")]
             ),
             dependencies: ["webpolicy"]
         ),

@@ -1,69 +1,42 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package webpolicy lint|simulate|init …`: the command line over the package's
-/// targets. `lint` and `simulate` take every `*.webpolicy.yaml` policy and `*.trace` trace of
-/// the targets (`--target NAME` to choose); other arguments go to `webpolicy` as they are.
-/// `lint --fix` rewrites policies and `init` creates files: like SwiftLint's command plugin,
-/// the plugin declares write access to the package, so SwiftPM asks for it —
-/// `--allow-writing-to-package-directory` — and refuses without it.
+/// `swift package webpolicy lint|simulate …`: the reading commands over the package's
+/// targets, with no permission to ask for — the first thing a newcomer types works as typed.
+/// `lint` takes every `*.webpolicy.yaml` policy and `simulate` every `*.trace` trace of the
+/// targets (`--target NAME` to choose); other arguments go to `webpolicy` as they are. What
+/// writes has plugins of its own that ask for the permission: `webpolicy-fix`, `webpolicy-init`.
 @main
 struct WebPolicyCommandPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        var extractor = ArgumentExtractor(arguments)
-        let targetNames = extractor.extractOption(named: "target")
-        var rest = extractor.remainingArguments
+        var (targets, _, rest) = try PluginCommand.targets(context, arguments)
         guard let verb = rest.first else { throw PluginFailure(Self.usage) }
         rest.removeFirst()
-        let targets = try targetNames.isEmpty ? context.package.targets : context.package.targets(named: targetNames)
-        // Every file under the targets' folders, excluded ones too: a trace is usually
-        // excluded from the target (SwiftPM has nothing to build from it).
-        let files = targets.compactMap { $0 as? SourceModuleTarget }.flatMap { Self.files(under: $0.directoryURL) }
-        let tool = try context.tool(named: "webpolicy").url
-
-        var command: [String]
         switch verb {
         case "lint":
-            let policies = files.filter(PolicyFiles.isPolicy).map(\.path).sorted()
-            guard !policies.isEmpty else { throw PluginFailure("no *.webpolicy.yaml policies in \(Self.describe(targets))") }
-            command = ["lint"] + rest + policies
-        case "simulate":
-            let traces = files.filter { $0.pathExtension == "trace" }.map(\.path).sorted()
-            guard !traces.isEmpty else { throw PluginFailure("no *.trace traces in \(Self.describe(targets))") }
-            command = ["simulate"] + rest + traces
-        case "init":
-            // Into the (one) named target's folder, as `webpolicy init --swiftpm` does.
-            guard let target = targets.compactMap({ $0 as? SourceModuleTarget }).first, targets.count == 1 || !targetNames.isEmpty else {
-                throw PluginFailure("name the target to add a policy to: swift package --allow-writing-to-package-directory webpolicy init --target NAME")
+            // SwiftPM does not sandbox plugins on Linux: this plugin, granted nothing, must
+            // not write on its own account.
+            if rest.contains("--fix") {
+                throw PluginFailure("'lint --fix' rewrites policies, so it has a plugin of its own that asks for the permission: swift package --allow-writing-to-package-directory webpolicy-fix")
             }
-            command = ["init", "--swiftpm", target.name, "--directory", context.package.directoryURL.path] + rest
+            try PluginCommand.run(context, ["lint"] + rest + PluginCommand.policies(of: targets))
+        case "simulate":
+            if rest.contains("--record") || rest.contains("--record-to") {
+                throw PluginFailure("'simulate --record' rewrites traces; run the webpolicy command line for it")
+            }
+            let traces = PluginCommand.files(of: targets).filter { $0.pathExtension == "trace" }.map(\.path).sorted()
+            guard !traces.isEmpty else { throw PluginFailure("no *.trace traces in \(PluginCommand.describe(targets))") }
+            try PluginCommand.run(context, ["simulate"] + rest + traces)
+        case "init":
+            throw PluginFailure("'init' writes files, so it has a plugin of its own that asks for the permission: swift package --allow-writing-to-package-directory webpolicy-init --target NAME")
         default:
-            command = [verb] + rest
-        }
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = command
-        process.currentDirectoryURL = context.package.directoryURL
-        try process.run()
-        process.waitUntilExit()
-        if process.terminationStatus != 0 {
-            throw PluginFailure("webpolicy \(verb) exited with \(process.terminationStatus)")
+            throw PluginFailure("unknown command '\(verb)'. \(Self.usage)")
         }
     }
 
-    static func files(under folder: URL) -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
-        return enumerator.compactMap { $0 as? URL }
-    }
-
-    static let usage = "usage: swift package webpolicy lint|simulate [--target NAME] [webpolicy options]; swift package --allow-writing-to-package-directory webpolicy lint --fix | init --target NAME"
-
-    static func describe(_ targets: [Target]) -> String {
-        "the targets " + targets.map(\.name).joined(separator: ", ")
-    }
-}
-
-struct PluginFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+    static let usage = """
+    usage: swift package webpolicy lint|simulate [--target NAME] [webpolicy options]
+           swift package --allow-writing-to-package-directory webpolicy-fix [--target NAME]
+           swift package --allow-writing-to-package-directory webpolicy-init --target NAME
+    """
 }

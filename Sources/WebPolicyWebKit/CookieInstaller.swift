@@ -25,7 +25,7 @@ public struct CookieToInstall: Sendable, Equatable {
     public var httpOnly: Bool
     public var sameSite: SameSite?
     public var maxAge: Int?
-    /// RFC 1123 date, as written in the policy.
+    /// An RFC 3339 timestamp, as written in the policy (`CookieDate` reads it).
     public var expires: String?
     public var via: CookieDelivery
 }
@@ -98,7 +98,12 @@ public struct CookieInstaller: Sendable {
             if !cookie.hostOnly { attributes += "; domain=\(domain)" }
             if cookie.secure { attributes += "; secure" }
             if let sameSite = cookie.sameSite { attributes += "; samesite=\(sameSite.rawValue)" }
-            if let maxAge = cookie.maxAge { attributes += "; max-age=\(maxAge)" } else if let expires = cookie.expires { attributes += "; expires=\(expires)" }
+            // document.cookie reads dates as HTTP dates (RFC 6265 §5.1.1), not RFC 3339.
+            if let maxAge = cookie.maxAge {
+                attributes += "; max-age=\(maxAge)"
+            } else if let expires = cookie.expires.flatMap(CookieDate.parse) {
+                attributes += "; expires=\(CookieDate.httpDate(expires))"
+            }
             let condition = cookie.hostOnly ? "host === \(Self.js(String(domain)))" : "host === \(Self.js(String(domain))) || host.endsWith(\(Self.js("." + domain)))"
             script += "  if (\(condition)) { document.cookie = \(Self.js(cookie.name + "=" + cookie.value + attributes)); }\n"
         }

@@ -60,7 +60,9 @@ struct Diff: ParsableCommand {
             if !comparison.differences.isEmpty { throw ExitCode(ExitStatus.findings) }
             return
         }
-        let paths = try TracePaths.expand(traces)
+        let expansion = try TracePaths.expand(traces)
+        let paths = expansion.traces
+        if let note = expansion.note { StandardError.write(note) }
         if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once") }
         let session = SimulationSession(publicSuffixListPath: publicSuffixList, configuration: lintConfiguration)
         let suffixes = try session.loadPublicSuffixList()

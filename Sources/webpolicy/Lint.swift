@@ -9,8 +9,11 @@ struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check policy files and folders.",
         discussion: """
-        Folders are searched for *.yaml and *.yml files (hidden files and folders are skipped). \
-        A .json file named here is a bare WebKit content-blocker list: checked as WebKit's \
+        Folders are searched for policies: YAML or JSON files with a top-level 'webpolicy:' key, \
+        or named *.webpolicy.yaml (hidden files and folders are skipped; --verbose lists the \
+        other YAML and JSON files left out); a folder with no policy is an input error. A file \
+        named here is read by its content: a JSON array is a bare WebKit content-blocker list, \
+        anything else a policy. A list is checked as WebKit's \
         parser reads it (errors at the list's line and column), against WebKit's rule limit, \
         and by the lint rules, each finding placed on the rule it concerns; several lists are \
         each checked on their own, as WebKit compiles them. \
@@ -22,7 +25,7 @@ struct Lint: ParsableCommand {
         """
     )
 
-    @Argument(help: "Policy files or folders (default: the working folder), and content-blocker lists (.json).", completion: .file(extensions: ["yaml", "yml", "json"]))
+    @Argument(help: "Policy files or folders (default: the working folder), and content-blocker lists (JSON arrays).", completion: .file(extensions: ["yaml", "yml", "json"]))
     var paths: [String] = []
 
     @Option(help: "Output format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -44,10 +47,16 @@ struct Lint: ParsableCommand {
     @Flag(help: "With --fix, also apply fixes that change what the policy means somewhere (listed as such).")
     var unsafeFixes = false
 
+    @Flag(name: [.short, .long], help: "List, on standard error, the YAML and JSON files in the folders that are not policies and were left out.")
+    var verbose = false
+
     func run() throws {
         let linter = Linter(configuration: try configuration.load())
         let paths = self.paths.isEmpty ? ["."] : self.paths
         var report = diagnostics.applied(to: try linter.lint(paths: paths))
+        if verbose {
+            for skipped in report.skippedFiles { StandardError.write("webpolicy: skipped \(skipped): not a policy (no top-level 'webpolicy:' key)\n") }
+        }
         if fix {
             let (fixed, files) = try applyFixes(report)
             StandardError.write("fixed \(fixed) finding\(fixed == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")\n")

@@ -68,7 +68,9 @@ struct Simulate: ParsableCommand {
     }
 
     func run() throws {
-        let traces = try TracePaths.expand(self.traces)
+        let expansion = try TracePaths.expand(self.traces)
+        let traces = expansion.traces
+        if let note = expansion.note { StandardError.write(note) }
         if recordTo != nil && traces.count != 1 { throw ValidationError("--record-to takes one input") }
         if traces.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once") }
         if (record || recordTo != nil) && traces.contains("-") { throw ValidationError("--record rewrites trace files; standard input has none") }
@@ -133,44 +135,6 @@ struct Simulate: ParsableCommand {
         }
         try ArtefactWriter.writeFile(text, to: destination)
         print("recorded \(traceResults.results.count) verdicts into \(destination)")
-    }
-}
-
-/// The `.trace` files below a folder, hidden entries skipped, sorted.
-enum TracePaths {
-    /// Each argument as a trace, HAR capture or `-`; a folder stands for the .trace files in it
-    /// (a pre-commit hook passes `policies`).
-    static func expand(_ arguments: [String]) throws(InputError) -> [String] {
-        var traces: [String] = []
-        for path in arguments {
-            if path == "-" {
-                traces.append(path)
-                continue
-            }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw InputError("no such file: \(path)") }
-            guard isDirectory.boolValue else {
-                traces.append(path)
-                continue
-            }
-            let found = find(in: path)
-            if found.isEmpty { throw InputError("\(path) holds no .trace files") }
-            traces += found
-        }
-        return traces
-    }
-
-    static func find(in folder: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var found: [String] = []
-        while let entry = walker.nextObject() as? String {
-            if (entry as NSString).lastPathComponent.hasPrefix(".") {
-                walker.skipDescendants()
-                continue
-            }
-            if entry.hasSuffix(".trace") { found.append(folder.hasSuffix("/") ? folder + entry : folder + "/" + entry) }
-        }
-        return found.sorted()
     }
 }
 

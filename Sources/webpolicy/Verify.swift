@@ -35,8 +35,8 @@ struct Verify: ParsableCommand {
 
     func validate() throws {
         if inputs.isEmpty && contentRules.isEmpty { throw ValidationError("name at least one policy or list") }
-        if let policy = contentRules.first(where: { !$0.lowercased().hasSuffix(".json") }) {
-            throw ValidationError("--content-rules takes content-blocker lists (.json), not \(policy)")
+        if let policy = contentRules.first(where: { InputKind.of(path: $0) == .policy }) {
+            throw ValidationError("--content-rules takes content-blocker lists (JSON arrays); \(policy) is a policy: name it without --content-rules")
         }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `webpolicy explain`: golden outputs for a blocked, an upgraded, an intercepted and an
-/// allowed request of the example policies (`Tests/Fixtures/explain/*.out`; run in
+/// allowed request, a cookie kept back and a scheme refused, of the example policies (`Tests/Fixtures/explain/*.out`; run in
 /// `policies/`, so paths read as a user there sees them).
 @Suite("explain (the binary)")
 struct ExplainCommandTests {
@@ -13,6 +13,10 @@ struct ExplainCommandTests {
         ("upgraded", ["--policy", "https-and-trackers.yaml", "http://news.example.com/today"]),
         ("intercepted", ["--policy", "offline-packages.yaml", "zl-offline://app/index.html"]),
         ("allowed", ["--policy", "logged-in-webapp.yaml", "https://account.example.com/api/me", "--type", "fetch", "--top", "https://account.example.com/profile"]),
+        // Each cookie with the one condition that held or failed, at its line.
+        ("cookie-not-sent", ["--policy", "logged-in-webapp.yaml", "https://www.example.com/img.png", "--type", "image", "--top", "https://www.example.com/"]),
+        // The entry for the scheme, its line, and the limit the URL is outside of.
+        ("scheme-refused", ["--policy", "webapp-plugin.yaml", "navidapro://settings/profile", "--type", "page", "--top", "https://hackathon.example.com/attendees"]),
     ]
 
     @Test(arguments: cases.map(\.golden))

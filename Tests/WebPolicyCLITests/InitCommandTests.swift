@@ -52,8 +52,13 @@ struct InitCommandTests {
         let empty = try CommandRunner.run(["simulate", "."], in: folder.appendingPathComponent("policies").appendingPathComponent(".."))
         #expect(empty.status == 0)  // the folder walk finds policies/app.trace
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("none"), withIntermediateDirectories: true)
+        // A folder with no traces yet — a repository's first day — passes, saying so.
         let none = try CommandRunner.run(["simulate", "none"], in: folder)
-        #expect(none.status == 2)
-        #expect(none.stderr == "webpolicy: error: none holds no .trace files\n")
+        #expect(none.status == 0)
+        #expect(none.stderr == "webpolicy: note: none holds no .trace files; nothing was replayed (docs/trace-format.md: write one, or record one from a HAR capture with --record)\n")
+        #expect(none.stdout == "0 passed, 0 failed\n")
+        let missing = try CommandRunner.run(["simulate", "missing"], in: folder)
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "webpolicy: error: no such file: missing\n")
     }
 }

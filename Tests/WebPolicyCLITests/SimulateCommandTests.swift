@@ -35,7 +35,7 @@ struct SimulateCommandTests {
         let result = try CommandRunner.run(["simulate", "shop.trace"], in: folder)
         #expect(result.status == 1)
         #expect(result.stdout == """
-        shop.trace:3: FAIL block    script https://tracker.example.net/t.js
+        shop.trace:3: FAIL block     script https://tracker.example.net/t.js
           expected allow, got block
           why: content rule 'block-trackers' (shop.yaml:7) [host tracker.example.net] blocks it
         1 passed, 1 failed
@@ -267,6 +267,6 @@ struct SimulateCommandTests {
         #expect((requests[3]["matchedRules"] as? [[String: Any]])?.map { $0["rule"] as? Int } == [0, 1, 2, 3])
         // The human view still shows a request's whole result.
         let human = try CommandRunner.run(["simulate", "t.trace", "--content-rules", "list.json", "--verbose"], in: folder)
-        #expect(human.stdout.contains("t.trace:3:      allow    image https://x.example/a.png\n  why: no surviving content rule blocks or upgrades it\n  hidden: .ad, #promo\n"), "\(human.stdout)")
+        #expect(human.stdout.contains("t.trace:3:      allow     image https://x.example/a.png\n  why: no surviving content rule blocks or upgrades it\n  hidden: .ad, #promo\n"), "\(human.stdout)")
     }
 }

@@ -15,7 +15,7 @@ struct NavigationDeciderTests {
         guard case .cancel(let reason) = decider.decide(url: "navidapro://settings/profile", isMainFrame: true, currentPage: page) else {
             Issue.record("navidapro://settings should be cancelled"); return
         }
-        #expect(reason.contains("only for other hosts or paths"))
+        #expect(reason.contains("admits only the host healthmagazin, and this URL's host is settings"))
         #expect(opener.opened == ["navidapro://healthmagazin/details?article_id=606"])
     }
 

@@ -7,6 +7,8 @@
 #    webpolicy on PATH) pass on the scaffold.
 # 2. A .pre-commit-config.yaml pointing at this checkout (language: swift: pre-commit builds
 #    webpolicy itself): a valid policy commits, an invalid one is refused with file:line:col.
+# 3. A repository with policies and no traces yet (a first day) commits: the simulate hook
+#    passes, noting that nothing was replayed.
 # (`pre-commit try-repo` reads the same manifest and builds the same way, in a store of its
 # own: checking it too cost CI a second release build of webpolicy, minutes, for no code of
 # ours. The release build here takes about two and a half minutes on two cores.)
@@ -57,5 +59,10 @@ cat "$work/refused.txt"
 grep -q "policies/app.yaml:14:11: error: the http-allowlist host 'Legacy.example.com' has uppercase letters \[host-uppercase\]" "$work/refused.txt" \
     || fail "the refusal does not show the diagnostic at file:line:col"
 git reset -q --hard
+
+echo "-- 3. the first day: policies and no traces yet pass both hooks"
+git rm -q policies/app.trace
+git commit -q -m "policies, no traces yet" > "$work/first-day.txt" 2>&1 || { cat "$work/first-day.txt"; fail "a repository with policies and no traces was refused"; }
+cat "$work/first-day.txt"
 
 echo "precommit_hooks: ok"

@@ -6,8 +6,9 @@
 #  2. builds again with nothing changed without running the plugin's command, and again after
 #     an included file changes, running it;
 #  3. fails to build with a broken policy, showing its path:line:col and rule id;
-#  4. runs `swift package webpolicy lint` and `simulate`; `lint --fix` rewrites a policy with
-#     the write permission and is refused without it.
+#  4. runs `swift package webpolicy lint` and `simulate` without flags (reading asks for no
+#     permission); `webpolicy-fix` rewrites a policy with the write permission and is refused
+#     without it, and the reading plugin refuses `lint --fix`.
 # The package is built once (the first build) and reused by every step.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -52,16 +53,20 @@ grep -q "$target/broken.webpolicy.yaml:4:1: error: unknown key 'http-alowlist' i
     || { cat broken.log; fail "the failed build does not show the policy's path:line:col and rule id"; }
 rm "$target/broken.webpolicy.yaml"
 
-swift package --allow-writing-to-package-directory webpolicy lint < /dev/null > lint.log 2>&1 || { cat lint.log; fail "swift package webpolicy lint failed"; }
+# Reading needs no permission: the first thing a newcomer types works as typed.
+swift package webpolicy lint < /dev/null > lint.log 2>&1 || { cat lint.log; fail "swift package webpolicy lint (no flags) failed"; }
 grep -q "no problems in 1 file" lint.log || { cat lint.log; fail "lint did not lint the target's policy"; }
-swift package --allow-writing-to-package-directory webpolicy simulate < /dev/null > simulate.log 2>&1 || { cat simulate.log; fail "swift package webpolicy simulate failed"; }
+swift package webpolicy simulate < /dev/null > simulate.log 2>&1 || { cat simulate.log; fail "swift package webpolicy simulate (no flags) failed"; }
 grep -q "4 passed, 0 failed" simulate.log || { cat simulate.log; fail "simulate did not replay the target's trace"; }
 
+# Writing asks: --fix is the webpolicy-fix plugin's, which SwiftPM refuses without the permission.
 cp "$broken/fixable.webpolicy.yaml" "$target/"
-if swift package webpolicy lint --fix < /dev/null > refused.log 2>&1; then fail "lint --fix ran without the write permission"; fi
-grep -q "allow-writing-to-package-directory" refused.log || { cat refused.log; fail "the refusal does not say how to allow writing"; }
-grep -q "host: Legacy.Example.com" "$target/fixable.webpolicy.yaml" || fail "the refused --fix changed the policy"
-swift package --allow-writing-to-package-directory webpolicy lint --fix < /dev/null > fix.log 2>&1 || { cat fix.log; fail "lint --fix failed"; }
-grep -q "host: legacy.example.com" "$target/fixable.webpolicy.yaml" || { cat fix.log; fail "lint --fix did not rewrite the policy"; }
+if swift package webpolicy lint --fix < /dev/null > refused.log 2>&1; then fail "the reading plugin ran lint --fix"; fi
+grep -q "webpolicy-fix" refused.log || { cat refused.log; fail "the reading plugin's refusal of --fix does not name webpolicy-fix"; }
+if swift package webpolicy-fix < /dev/null > refused2.log 2>&1; then fail "webpolicy-fix ran without the write permission"; fi
+grep -q "allow-writing-to-package-directory" refused2.log || { cat refused2.log; fail "the refusal does not say how to allow writing"; }
+grep -q "host: Legacy.Example.com" "$target/fixable.webpolicy.yaml" || fail "a refused fix changed the policy"
+swift package --allow-writing-to-package-directory webpolicy-fix < /dev/null > fix.log 2>&1 || { cat fix.log; fail "webpolicy-fix failed"; }
+grep -q "host: legacy.example.com" "$target/fixable.webpolicy.yaml" || { cat fix.log; fail "webpolicy-fix did not rewrite the policy"; }
 
-echo "swiftpm plugins: the fixture builds with its compiled policy in the bundle and decides with it; an unchanged build does not run the plugin, a changed include does; a broken policy fails the build at its line; the command plugin lints, simulates and fixes (only with the write permission)"
+echo "swiftpm plugins: the fixture builds with its compiled policy in the bundle and decides with it; an unchanged build does not run the plugin, a changed include does; a broken policy fails the build at its line; the command plugin lints and simulates without flags, and webpolicy-fix fixes only with the write permission"

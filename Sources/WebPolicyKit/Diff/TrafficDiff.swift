@@ -138,8 +138,10 @@ private struct EntryNames: Sendable {
         case .allowlisted(_, let location): return entry(at: location, otherwise: "an http-allowlist entry")
         case .webKitScheme(let scheme): return "WebKit handles \(scheme): URLs itself"
         case .schemeHandler(let rule, _), .intercepted(let rule): return "interception rule \(rule.described)"
-        case .schemeNotAllowed(let scheme, let listed):
-            return listed ? "the scheme-allowlist admits \(scheme): only for other hosts or paths" : "\(scheme): is not on the scheme-allowlist"
+        case .schemeNotAllowed(let scheme, let entries):
+            guard !entries.isEmpty else { return "\(scheme): is not on the scheme-allowlist" }
+            let places = entries.compactMap { $0.location?.described }
+            return "the scheme-allowlist admits \(scheme): only for other hosts or paths" + (places.isEmpty ? "" : " (\(places.joined(separator: ", ")))")
         case .handedToSystem(let scheme, let location): return entry(at: location, otherwise: "scheme-allowlist entry '\(scheme)'")
         case .unparsableURL: return "the URL does not parse"
         }

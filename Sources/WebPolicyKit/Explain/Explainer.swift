@@ -48,7 +48,7 @@ public struct Explainer {
         out += contentRules(decision)
         out += "\n2. scheme gate: " + gate(decision) + "\n"
         out += "3. interception: " + interception(decision) + "\n"
-        out += "4. cookies: " + cookies(decision) + "\n"
+        out += "4. cookies: " + cookies(decision, request: request, state: state, engine: engine)
         var finalURL = ""
         if decision.finalURL != url { finalURL = " → \(decision.finalURL.requestString)" }
         out += "\nverdict: \(decision.verdict.rawValue)\(finalURL)\n  why: \(decision.reason)\n"
@@ -147,11 +147,19 @@ public struct Explainer {
         return policy.interception.isEmpty ? "the policy intercepts nothing" : "no interception rule matches"
     }
 
-    private func cookies(_ decision: Decision) -> String {
-        if policy.cookies.isEmpty { return "the policy sets none" }
-        if decision.verdict == .block || decision.verdict == .intercept { return "not sent: the load does not reach the network" }
-        if decision.actions.contains(.blockCookies) { return "none: a block-cookies rule acts" }
-        if decision.cookies.isEmpty { return "none of the policy's \(policy.cookies.count) apply (domain, path, Secure, SameSite or delivery)" }
-        return decision.cookies.joined(separator: ", ")
+    /// The cookies sent, then each of the policy's cookies with the condition that decided it.
+    private func cookies(_ decision: Decision, request: LoadRequest, state: WebViewState, engine: DecisionEngine) -> String {
+        if policy.cookies.isEmpty { return "the policy sets none\n" }
+        if decision.verdict == .block || decision.verdict == .intercept { return "not sent: the load does not reach the network\n" }
+        if decision.handedToSystem != nil { return "not sent: the system opens the URL, not the web view\n" }
+        if decision.actions.contains(.blockCookies) { return "none: a block-cookies rule acts\n" }
+        var out = (decision.cookies.isEmpty ? "none" : decision.cookies.joined(separator: ", ")) + "\n"
+        let outcomes = engine.cookieOutcomes(for: request, in: state, decision: decision)
+        for (cookie, outcome) in outcomes.prefix(Self.shownRules) {
+            let place = cookie.location.map { " (\($0.described))" } ?? ""
+            out += "   '\(cookie.name)'\(place): " + (outcome.reason(for: cookie).map { "not sent: \($0)" } ?? "sent") + "\n"
+        }
+        if outcomes.count > Self.shownRules { out += "   … and \(outcomes.count - Self.shownRules) more\n" }
+        return out
     }
 }

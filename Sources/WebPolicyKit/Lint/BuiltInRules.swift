@@ -25,6 +25,7 @@ public enum BuiltInRules {
         SchemeHandlerBuiltinRule.self,
         SchemeHandlerConflictRule.self,
         SchemeNotNamespacedRule.self,
+        SchemeDuplicateRule.self,
         // Cookies
         CookieNameTokenRule.self,
         CookieValueOctetsRule.self,
@@ -37,6 +38,8 @@ public enum BuiltInRules {
         CookieDomainPublicSuffixRule.self,
         CookieDomainIPRule.self,
         CookieSecureOnHTTPHostRule.self,
+        CookieCleartextToHTTPHostRule.self,
+        CookieDuplicateRule.self,
         // Interception
         InterceptionWebSchemeRule.self,
         InterceptionRequestBodyRule.self,
@@ -70,6 +73,7 @@ public enum BuiltInRules {
         CSSSelectorSyntaxRule.self,
         ContentRuleDeadRule.self,
         ContentRuleBlockAndUpgradeRule.self,
+        ContentRuleIDDuplicateRule.self,
         RequestMethodConditionRule.self,
         // Targets and limits
         WebKitFeatureUnavailableRule.self,

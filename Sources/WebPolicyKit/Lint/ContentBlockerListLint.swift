@@ -6,9 +6,10 @@ import WebPolicyRuntime
 /// the list is imported as a policy in memory, linted, and each finding is moved back to the
 /// rule of the JSON it concerns (the member its key names, else the rule).
 extension Linter {
-    /// Whether the command line names a content-blocker list rather than a policy.
-    public static func isContentBlockerList(_ path: String) -> Bool {
-        path.lowercased().hasSuffix(".json")
+    /// Whether a file named on the command line is a content-blocker list rather than a
+    /// policy: by its content, as every command reads it (`InputKind`).
+    func isContentBlockerList(_ path: String) -> Bool {
+        InputKind.of(path: PathNormalizer.opening(path, from: baseDirectory)) == .contentBlockerList
     }
 
     public func lintContentBlockerList(path: String) -> LintReport {

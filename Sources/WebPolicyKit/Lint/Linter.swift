@@ -9,6 +9,8 @@ public struct LintReport: Sendable {
     public var sources: [String: SourceFile]
     /// The policy files that were linted, in order (includes are not listed separately).
     public var lintedFiles: [String]
+    /// Files in the folders named that are not policies, left out (`lint --verbose`).
+    public var skippedFiles: [String] = []
 
     public init(diagnostics: [Diagnostic], sources: [String: SourceFile], lintedFiles: [String]) {
         self.diagnostics = Diagnostic.normalized(diagnostics)
@@ -43,13 +45,14 @@ public struct Linter: Sendable {
         self.baseDirectory = baseDirectory
     }
 
-    /// Lints files and folders (every `*.yaml`/`*.yml` inside, hidden entries skipped); a
-    /// `.json` file named on the command line is a bare content-blocker list.
+    /// Lints files and folders (every policy inside, hidden entries skipped); a file named on
+    /// the command line that holds a JSON array is a bare content-blocker list.
     public func lint(paths: [String]) throws(InputError) -> LintReport {
-        let files = try PolicyPaths.expand(paths, baseDirectory: baseDirectory, excluding: configuration.exclude, relativeTo: configuration.excludeBase)
+        let expansion = try PolicyPaths.expanding(paths, baseDirectory: baseDirectory, excluding: configuration.exclude, relativeTo: configuration.excludeBase)
+        let files = expansion.files
         // Files are independent: lint them on all cores, then merge in file order.
         let results = files.parallelMap(minimumChunk: 1) { path in
-            if Self.isContentBlockerList(path) {
+            if isContentBlockerList(path) {
                 let report = lintContentBlockerList(path: path)
                 return (diagnostics: report.diagnostics, files: report.sources.keys.sorted().compactMap { report.sources[$0] })
             }
@@ -62,7 +65,9 @@ public struct Linter: Sendable {
             diagnostics += result.diagnostics
             for file in result.files where sources[file.path] == nil { sources[file.path] = file }
         }
-        return LintReport(diagnostics: diagnostics, sources: sources, lintedFiles: files.map(PathNormalizer.display))
+        var report = LintReport(diagnostics: diagnostics, sources: sources, lintedFiles: files.map(PathNormalizer.display))
+        report.skippedFiles = expansion.skipped.map(PathNormalizer.display)
+        return report
     }
 
     /// Lints one policy file and returns the policy it loaded too, so `compile` need not load
@@ -111,50 +116,85 @@ public struct Linter: Sendable {
 
 /// Turns the command line's paths into the policy files to lint.
 public enum PolicyPaths {
-    public static let extensions = ["yaml", "yml"]
+    /// The extensions a folder walk looks at; what decides is the content (`InputKind`).
+    public static let extensions = ["yaml", "yml", "json"]
 
-    /// Files are kept as given (whatever their extension); folders are walked for policy files,
-    /// skipping hidden files and folders (`.git`, `.build`, `.webpolicy.yml`). Sorted, so the
-    /// order of output never depends on the file system.
-    /// `exclude` patterns (relative to `excludeBase`) drop files found by walking folders.
+    /// The files to lint, and the files a folder walk looked at and left out.
+    public struct Expansion: Sendable {
+        public var files: [String] = []
+        /// YAML and JSON files in the folders that are not policies (another tool's
+        /// configuration, a content-blocker list), for `--verbose`.
+        public var skipped: [String] = []
+    }
+
     public static func expand(_ paths: [String], baseDirectory: String? = nil, excluding exclude: [PathGlob] = [], relativeTo excludeBase: String? = nil) throws(InputError) -> [String] {
-        var files: [String] = []
+        try expanding(paths, baseDirectory: baseDirectory, excluding: exclude, relativeTo: excludeBase).files
+    }
+
+    /// Files are kept as given (whatever their extension or content); folders are walked for
+    /// policies — a top-level `webpolicy:` key, or a `*.webpolicy.yaml` name — skipping hidden
+    /// files and folders (`.git`, `.build`, `.webpolicy.yml`). A folder that holds no policy
+    /// is an input error: a CI job pointed at the wrong folder must not pass on nothing.
+    /// Sorted, so the order of output never depends on the file system. `exclude` patterns
+    /// (relative to `excludeBase`) drop files found by walking folders.
+    public static func expanding(_ paths: [String], baseDirectory: String? = nil, excluding exclude: [PathGlob] = [], relativeTo excludeBase: String? = nil) throws(InputError) -> Expansion {
+        var expansion = Expansion()
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: PathNormalizer.opening(path, from: baseDirectory), isDirectory: &isDirectory) else {
                 throw InputError("no such file or directory: \(path)")
             }
             if !isDirectory.boolValue {
-                files.append(path)
+                expansion.files.append(path)
                 continue
             }
-            var found: [String] = []
+            var found = Expansion()
             walk(path, baseDirectory: baseDirectory, into: &found)
+            var excluded = 0
             if !exclude.isEmpty {
                 let base = PathNormalizer.canonical(PathNormalizer.opening(excludeBase ?? ".", from: baseDirectory))
-                found.removeAll { file in
+                let before = found.files.count
+                found.files.removeAll { file in
                     let absolute = PathNormalizer.canonical(PathNormalizer.opening(file, from: baseDirectory))
                     guard absolute.hasPrefix(base + "/") else { return false }
                     let relative = String(absolute.dropFirst(base.count + 1))
                     return exclude.contains { $0.matches(relative) }
                 }
+                excluded = before - found.files.count
             }
-            files += found.sorted()
+            if found.files.isEmpty {
+                throw InputError(noPolicies(in: path, skipped: found.skipped.count, excluded: excluded))
+            }
+            expansion.files += found.files.sorted()
+            expansion.skipped += found.skipped.sorted()
         }
         var seen = Set<String>()
-        return files.filter { seen.insert(PathNormalizer.canonical(PathNormalizer.opening($0, from: baseDirectory))).inserted }
+        expansion.files = expansion.files.filter { seen.insert(PathNormalizer.canonical(PathNormalizer.opening($0, from: baseDirectory))).inserted }
+        return expansion
     }
 
-    private static func walk(_ directory: String, baseDirectory: String?, into found: inout [String]) {
+    private static func noPolicies(in folder: String, skipped: Int, excluded: Int) -> String {
+        var message = "\(folder == "." ? "the working folder" : folder) holds no policy: a policy is a YAML or JSON file with a top-level 'webpolicy:' key, or one named *.webpolicy.yaml"
+        if skipped > 0 { message += "; \(skipped) other YAML/JSON file\(skipped == 1 ? " was" : "s were") skipped (--verbose lists them)" }
+        if excluded > 0 { message += "; \(excluded) polic\(excluded == 1 ? "y was" : "ies were") excluded by the configuration's 'exclude'" }
+        return message
+    }
+
+    private static func walk(_ directory: String, baseDirectory: String?, into found: inout Expansion) {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: PathNormalizer.opening(directory, from: baseDirectory)) else { return }
         for entry in entries.sorted() where !entry.hasPrefix(".") {
             let path = directory == "." ? entry : (directory.hasSuffix("/") ? directory + entry : directory + "/" + entry)
+            let opened = PathNormalizer.opening(path, from: baseDirectory)
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: PathNormalizer.opening(path, from: baseDirectory), isDirectory: &isDirectory) else { continue }
+            guard FileManager.default.fileExists(atPath: opened, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
                 walk(path, baseDirectory: baseDirectory, into: &found)
             } else if extensions.contains((entry as NSString).pathExtension.lowercased()) {
-                found.append(path)
+                if InputKind.of(path: opened) == .policy {
+                    found.files.append(path)
+                } else {
+                    found.skipped.append(path)
+                }
             }
         }
     }

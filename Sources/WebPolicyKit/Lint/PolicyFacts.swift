@@ -29,17 +29,19 @@ final class PolicyFacts {
         /// `url-filter`, `if-top-url`, …
         var field: String
         var result: URLFilterParseResult
+        /// The content rule the regex belongs to.
+        var rule: ContentRule
     }
 
     /// The WebKit regexes of the policy's content rules that are not plain `ok`, parsed as
     /// WebKit parses them and grouped by status, so each url-filter rule reads only its own.
     lazy var regexFieldsByStatus: [URLFilterParseStatus: [RegexField]] = {
-        let fields = policy.contentRules.flatMap(\.trigger.regexFields).map { RegexInput(text: $0.text, field: $0.field, caseSensitive: $0.caseSensitive) }
+        let fields = policy.contentRules.flatMap { rule in rule.trigger.regexFields.map { RegexInput(text: $0.text, field: $0.field, caseSensitive: $0.caseSensitive, rule: rule) } }
         let results = fields.parallelMap { URLFilterParser.parse($0.text.value, caseSensitive: $0.caseSensitive) }
         var byStatus: [URLFilterParseStatus: [RegexField]] = [:]
         for (field, result) in zip(fields, results) {
             if case .filter = result { continue }
-            byStatus[result.status, default: []].append(RegexField(text: field.text, field: field.field, result: result))
+            byStatus[result.status, default: []].append(RegexField(text: field.text, field: field.field, result: result, rule: field.rule))
         }
         return byStatus
     }()
@@ -48,6 +50,7 @@ final class PolicyFacts {
         var text: LocatedString
         var field: String
         var caseSensitive: Bool
+        var rule: ContentRule
     }
 
     struct HostFieldValue {

@@ -9,6 +9,9 @@ struct Fields {
     /// small: a linear search beats hashing, and indices spare copying the pairs.
     let pairs: [YAMLPair]
     let known: [(key: String, index: Int)]
+    /// The known keys that unknown keys were taken for ("did you mean"): a missing required
+    /// key that is one of them was misspelt, and the unknown-key error already says so.
+    var suggested: [String] = []
 
     private func index(_ key: String) -> Int? {
         known.first { $0.key == key }?.index
@@ -36,8 +39,8 @@ struct NodeReader {
         diagnostics += other
     }
 
-    mutating func error(_ check: LoaderCheck, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [], hint: String? = nil) {
-        diagnostics.append(Diagnostic(ruleID: check.id, severity: .error, message: message, location: file.location(range), notes: notes, hint: hint))
+    mutating func error(_ check: LoaderCheck, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [], hint: String? = nil, fix: Fix? = nil) {
+        diagnostics.append(Diagnostic(ruleID: check.id, severity: .error, message: message, location: file.location(range), notes: notes, hint: hint, fix: fix))
     }
 
     // MARK: Mappings
@@ -49,6 +52,7 @@ struct NodeReader {
             return nil
         }
         var known: [(key: String, index: Int)] = []
+        var suggested: [String] = []
         known.reserveCapacity(pairs.count)
         for (index, pair) in pairs.enumerated() {
             guard let key = pair.key.scalar?.value, pair.key.mapping == nil, pair.key.sequence == nil else {
@@ -61,17 +65,20 @@ struct NodeReader {
                 continue
             } else {
                 var message = "unknown key '\(key)' in \(context)"
-                if let suggestion = Suggestions.closest(to: key, in: allowed) { message += "; did you mean '\(suggestion)'?" }
+                if let suggestion = Suggestions.closest(to: key, in: allowed) {
+                    message += "; did you mean '\(suggestion)'?"
+                    suggested.append(suggestion)
+                }
                 var notes = [Diagnostic.Note("allowed keys: \(Suggestions.list(allowed))")]
                 if allowsExtensions { notes.append(Diagnostic.Note("keys starting with 'x-' are ignored and may hold shared anchors")) }
                 error(.unknownKey, message, at: pair.key.range, notes: notes)
             }
         }
-        return Fields(node: node, context: context, pairs: pairs, known: known)
+        return Fields(node: node, context: context, pairs: pairs, known: known, suggested: suggested)
     }
 
     mutating func requireKey(_ key: String, in fields: Fields, hint: String? = nil) {
-        guard !fields.has(key) else { return }
+        guard !fields.has(key), !fields.suggested.contains(key) else { return }
         error(.missingKey, "\(fields.context) is missing the required key '\(key)'", at: SourceRange(at: fields.node.range.start), hint: hint)
     }
 
@@ -82,7 +89,7 @@ struct NodeReader {
             error(.conflictingKeys, "'\(present[0])' and '\(present[1])' cannot both be set in \(fields.context)", at: second,
                   notes: [Diagnostic.Note("'\(present[0])' is set here", at: location(first))],
                   hint: "keep one of \(Suggestions.list(keys, quoted: true))")
-        } else if present.isEmpty && required {
+        } else if present.isEmpty && required && !keys.contains(where: fields.suggested.contains) {
             error(.missingKey, "\(fields.context) needs one of \(Suggestions.list(keys, quoted: true))", at: SourceRange(at: fields.node.range.start))
         }
     }
@@ -121,15 +128,25 @@ struct NodeReader {
             return Located(value, at: location(node))
         case .string(let text) where scalar.style != .plain && (text == "true" || text == "false"):
             error(.invalidBoolean, "'\(key)' must be true or false, but got the quoted string \"\(text)\"", at: node.range,
-                  hint: "remove the quotes: a quoted value is a string, not a boolean")
+                  hint: "remove the quotes: a quoted value is a string, not a boolean", fix: replacing(node, with: text, "write \(text) without quotes"))
         default:
             var hint = "only true and false are booleans here"
+            var fix: Fix?
             if scalar.looksLikeOtherBoolean {
-                hint = "'\(scalar.value)' is a boolean only in YAML 1.1; webpolicy reads only true and false, so write \(Self.yaml11Meaning(scalar.value))"
+                let meaning = Self.yaml11Meaning(scalar.value)
+                hint = "'\(scalar.value)' is a boolean only in YAML 1.1; webpolicy reads only true and false, so write \(meaning)"
+                // What YAML 1.1 meant by the word is certain; a plain scalar's range is the word.
+                if scalar.style == .plain { fix = replacing(node, with: meaning, "write \(meaning)") }
             }
-            error(.invalidBoolean, "'\(key)' must be true or false, but got '\(scalar.value)'", at: node.range, hint: hint)
+            error(.invalidBoolean, "'\(key)' must be true or false, but got '\(scalar.value)'", at: node.range, hint: hint, fix: fix)
         }
         return nil
+    }
+
+    /// A fix that writes `text` in place of a scalar written on one line.
+    private func replacing(_ node: YAMLNode, with text: String, _ description: String) -> Fix? {
+        guard node.range.start.line == node.range.end.line else { return nil }
+        return Fix(description, edits: [TextEdit(range: node.range, replacement: text)])
     }
 
     private static func yaml11Meaning(_ word: String) -> String {

@@ -21,6 +21,11 @@ struct PolicyDecoder {
 
     private mutating func decodeDocument(_ root: YAMLNode) -> PolicyDocument {
         var document = PolicyDocument(file: reader.file)
+        if root.sequence != nil, InputKind.of(bytes: Array(reader.file.text.utf8.prefix(64))) == .contentBlockerList {
+            reader.error(.wrongType, "this file is a JSON array — a WebKit content-blocker list — not a policy", at: root.range,
+                         hint: "'webpolicy import' turns a list into a policy; lint reads it as it is, and simulate and verify take it with --content-rules")
+            return document
+        }
         guard let fields = reader.fields(of: root, context: "the policy", allowed: PolicyKeys.topLevel, allowsExtensions: true) else {
             return document
         }

@@ -57,8 +57,10 @@ public enum Scaffold {
         }
         for file in files { try ArtefactWriter.writeFile(file.contents, to: package + "/" + file.path) }
         let instructions = """
-        Add to Package.swift:
+        Add to Package.swift (swift-tools-version 6.1 or later):
 
+            // webpolicy's products need at least these; raise them if the package targets more.
+            platforms: [.macOS(.v13), .iOS(.v15)],
             dependencies: [
                 .package(url: "https://github.com/<your-org>/webpolicy", from: "\(WebPolicyVersion.current)"),
             ],
@@ -69,7 +71,7 @@ public enum Scaffold {
 
         Then `swift build` lints and compiles app.webpolicy.yaml into the target's resources, and
         the code loads it with: try RuntimePolicy(compiledDirectory: WebPolicies.app.directory)
-        Check the trace with: swift package --allow-writing-to-package-directory webpolicy simulate --target \(target)
+        Check the trace with: swift package webpolicy simulate --target \(target)
         """
         return (files.map(\.path), instructions)
     }

@@ -45,7 +45,8 @@ public enum HARReader {
             if url.scheme == "data" { continue }  // WebKit never evaluates data: loads (`actionsForResourceLoad`)
             let method = request.member("method")?.string.flatMap { $0.isEmpty ? nil : $0.uppercased() }
             let mimeType = entry.member("response")?.member("content")?.member("mimeType")?.string ?? ""
-            let type = resourceType(declared: entry.member("_resourceType")?.string, mimeType: mimeType)
+            var type = resourceType(declared: entry.member("_resourceType")?.string, mimeType: mimeType)
+            if type == .ping && !isHyperlinkAudit(request) { type = .other }
             let page = entry.member("pageref")?.string ?? ""
             var traceEntry = TraceEntry(line: entry.range.start.line, kind: .resource, typeName: type.rawValue, resourceType: type, url: url,
                                         urlRange: urlNode.range, top: nil, method: method == "GET" ? nil : method)
@@ -61,6 +62,18 @@ public enum HARReader {
             trace.entries.append(traceEntry)
         }
         return (trace, problems)
+    }
+
+    /// Chrome's HAR types `navigator.sendBeacon` as `ping`, like `<a ping>`; WebKit gives a
+    /// beacon's load the type `other` (observed on a real WebKit: the `fact-pings` group of
+    /// ci/webkit-conformance/facts.json blocks `beacon-as-other` and not `beacon-as-ping`). A
+    /// hyperlink-auditing ping is told apart by what HTML makes it send: a `Ping-To` header
+    /// and a `text/ping` body (HTML, "hyperlink auditing").
+    static func isHyperlinkAudit(_ request: JSONNode) -> Bool {
+        if request.member("postData")?.member("mimeType")?.string?.lowercased().hasPrefix("text/ping") == true { return true }
+        return (request.member("headers")?.array ?? []).contains { header in
+            header.member("name")?.string?.lowercased() == "ping-to"
+        }
     }
 
     /// Chrome's `_resourceType` names, else the MIME type (WebKit's own classes, `toResourceType`).

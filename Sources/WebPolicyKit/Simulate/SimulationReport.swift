@@ -62,7 +62,7 @@ public struct SimulationReport: Sendable {
             for result in traceResults.results where verbose || !result.passed {
                 let entry = result.entry
                 let status = !result.hasExpectations ? "    " : result.passed ? "ok  " : "FAIL"
-                output += "\(traceResults.path):\(entry.line): \(status) \(result.verdict.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))\(entry.typeName) \(entry.url)\n"
+                output += "\(traceResults.path):\(entry.line): \(status) \(result.verdict.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))\(entry.typeName) \(entry.url)\n"
                 for failure in result.failures { output += "  \(failure)\n" }
                 output += "  why: \(result.reason)\n"
                 if result.finalURL != entry.url { output += "  final URL: \(result.finalURL.requestString)\n" }

@@ -187,13 +187,13 @@ public struct Simulator: Sendable {
             result = known
         } else {
             result = RequestResult(entry: entry, decision: engine.decide(request, in: state, scratch: &scratch))
-            check(&result)
+            check(&result, in: state)
         }
         state.advance(past: request, result.decision)
         return result
     }
 
-    private func check(_ result: inout RequestResult) {
+    private func check(_ result: inout RequestResult, in state: WebViewState) {
         if let expected = result.entry.expect, expected != result.verdict {
             result.failures.append("expected \(expected.rawValue), got \(result.verdict.rawValue)")
         }
@@ -203,8 +203,33 @@ public struct Simulator: Sendable {
         }
         if let expected = result.entry.cookies, Set(expected) != Set(result.cookies) {
             let shown = { (names: [String]) in names.isEmpty ? "none" : names.joined(separator: ",") }
-            result.failures.append("expected cookies \(shown(expected)), got \(shown(result.cookies))")
+            let reasons = cookieReasons(expected: expected, result, in: state)
+            result.failures.append("expected cookies \(shown(expected)), got \(shown(result.cookies))" + reasons.map { "; " + $0 }.joined())
         }
+    }
+
+    /// For a failed `cookies=`: each expected cookie that is not sent with the one condition
+    /// that kept it back, each unexpected one that is sent, with where it is written.
+    private func cookieReasons(expected: [String], _ result: RequestResult, in state: WebViewState) -> [String] {
+        let outcomes = engine.cookieOutcomes(for: result.entry.request, in: state, decision: result.decision)
+        let sent = Set(result.cookies)
+        var reasons: [String] = []
+        for name in expected where !sent.contains(name) {
+            let candidates = outcomes.filter { $0.cookie.name == name }
+            if candidates.isEmpty { reasons.append("the policy has no cookie '\(name)'") }
+            for (cookie, outcome) in candidates {
+                reasons.append("'\(name)'\(Self.at(cookie.location)) is not sent: \(outcome.reason(for: cookie) ?? "")")
+            }
+        }
+        let wanted = Set(expected)
+        for (cookie, outcome) in outcomes where outcome == .sent && !wanted.contains(cookie.name) {
+            reasons.append("'\(cookie.name)'\(Self.at(cookie.location)) is sent: its domain and path cover the load, and nothing keeps it back")
+        }
+        return reasons
+    }
+
+    private static func at(_ location: SourceLocation?) -> String {
+        location.map { " (\($0.described))" } ?? ""
     }
 }
 

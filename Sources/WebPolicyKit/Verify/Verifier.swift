@@ -25,8 +25,9 @@ public enum Verifier {
         var texts: [String] = []
         var diagnostics: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
-        for path in paths {
-            if path.lowercased().hasSuffix(".json") {
+        let isList = paths.map { InputKind.of(path: $0) == .contentBlockerList }
+        for (path, isList) in zip(paths, isList) {
+            if isList {
                 guard let data = FileManager.default.contents(atPath: path) else { throw InputError("cannot read \(path)") }
                 let text = String(decoding: data, as: UTF8.self)
                 let parsed = WebKitRuleListParser.parse(text, maximumRuleCount: .max)
@@ -59,7 +60,7 @@ public enum Verifier {
                 texts.append(text)
             }
         }
-        return (entries, texts, LintReport(diagnostics: diagnostics, sources: sources, lintedFiles: paths.filter { !$0.lowercased().hasSuffix(".json") }))
+        return (entries, texts, LintReport(diagnostics: diagnostics, sources: sources, lintedFiles: zip(paths, isList).filter { !$0.1 }.map(\.0)))
     }
 
     /// The error WebKit names for a list: it parses every rule before it compiles any

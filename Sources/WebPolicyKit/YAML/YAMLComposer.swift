@@ -303,6 +303,8 @@ struct YAMLComposer {
         let offending = file.line(at.line).dropFirst(at.column - 1).first
         if offending == "\t" {
             hint = "YAML does not allow tabs for indentation; indent with spaces"
+        } else if let columns = YAMLIndentationHint.hint(problem: problem, at: at, in: file) {
+            hint = columns
         } else if problem.containsBytes(of: "mapping values are not allowed") {
             hint = "a value containing ': ' must be quoted, or the line is indented wrongly"
         } else if context.containsBytes(of: "alias") || context.containsBytes(of: "anchor") {

@@ -45,7 +45,9 @@ public enum Why: Sendable {
     case allowlisted(host: String, at: SourceLocation?)
     case webKitScheme(String)
     case schemeHandler(RuleOrigin, scheme: String)
-    case schemeNotAllowed(scheme: String, listedElsewhere: Bool)
+    /// `entries`: the scheme's allowlist entries, each with the limit the URL is outside of;
+    /// empty when the scheme is not on the allowlist at all.
+    case schemeNotAllowed(scheme: String, entries: [SchemeEntryMiss])
     case handedToSystem(scheme: String, at: SourceLocation?)
     case intercepted(RuleOrigin)
     /// The runtime API was given a URL that does not parse.
@@ -62,8 +64,9 @@ public enum Why: Sendable {
         case .allowlisted(let host, let location): return "\(host) is on the http-allowlist\(Self.at(location))"
         case .webKitScheme(let scheme): return "WebKit handles \(scheme): URLs itself"
         case .schemeHandler(let rule, let scheme): return "interception rule \(rule.described) handles the \(scheme) scheme"
-        case .schemeNotAllowed(let scheme, let listed):
-            return listed ? "the scheme-allowlist admits \(scheme): only for other hosts or paths" : "the scheme \(scheme) has no handler and is not on the scheme-allowlist"
+        case .schemeNotAllowed(let scheme, let entries):
+            guard !entries.isEmpty else { return "the scheme \(scheme) has no handler and is not on the scheme-allowlist" }
+            return entries.map { "the scheme-allowlist's \(scheme): entry\(Self.at($0.location)) \($0.text)" }.joined(separator: "; ")
         case .handedToSystem(let scheme, let location): return "the scheme-allowlist hands \(scheme): URLs to the system\(Self.at(location))"
         case .intercepted(let rule): return "interception rule \(rule.described) serves it"
         case .unparsableURL(let problem): return "the URL does not parse (\(problem)), so WebKit would not load it"
@@ -72,6 +75,32 @@ public enum Why: Sendable {
 
     private static func at(_ location: SourceLocation?) -> String {
         location.map { " (\($0.described))" } ?? ""
+    }
+}
+
+/// A scheme-allowlist entry for a URL's scheme that does not admit the URL, and why.
+public struct SchemeEntryMiss: Sendable, Equatable {
+    public var location: SourceLocation?
+    /// The limit the URL is outside of: its host not among `hosts`, or its path under none
+    /// of `paths` (the host is checked first, as the gate does).
+    public enum Limit: Sendable, Equatable {
+        case hosts([String], host: String)
+        case paths([String], path: String)
+    }
+    public var limit: Limit
+
+    public init(location: SourceLocation?, limit: Limit) {
+        self.location = location
+        self.limit = limit
+    }
+
+    public var text: String {
+        switch limit {
+        case .hosts(let hosts, let host):
+            return "admits only the host\(hosts.count == 1 ? "" : "s") \(hosts.joined(separator: ", ")), and this URL's host is \(host.isEmpty ? "empty" : host)"
+        case .paths(let paths, let path):
+            return "admits only paths under \(paths.joined(separator: ", ")), and this URL's path is \(path.isEmpty ? "empty" : path)"
+        }
     }
 }
 

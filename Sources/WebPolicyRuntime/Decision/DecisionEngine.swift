@@ -180,8 +180,7 @@ public final class DecisionEngine: Sendable {
             guard let allowed = schemeEntry(for: url) else {
                 result.verdict = .block
                 result.decidedBy = nil
-                let listed = rules.schemeAllowlist.contains { $0.scheme == url.scheme }
-                result.why = .schemeNotAllowed(scheme: url.scheme, listedElsewhere: listed)
+                result.why = .schemeNotAllowed(scheme: url.scheme, entries: schemeMisses(for: url))
                 return result
             }
             result.handedToSystem = allowed
@@ -247,6 +246,22 @@ public final class DecisionEngine: Sendable {
         }
     }
 
+    /// Each entry for the URL's scheme with the limit that leaves the URL out (the same tests
+    /// as `schemeEntry(for:)`, which admits none of them).
+    private func schemeMisses(for url: CanonicalURL) -> [SchemeEntryMiss] {
+        (rules?.schemeAllowlist ?? []).compactMap { entry in
+            guard entry.scheme == url.scheme else { return nil }
+            let host = url.host ?? ""
+            if let hosts = entry.hosts, !hosts.contains(where: { $0.lowercased() == host.lowercased() }) {
+                return SchemeEntryMiss(location: entry.location, limit: .hosts(hosts, host: host))
+            }
+            if let paths = entry.paths, !paths.contains(where: { url.path.hasPrefix($0) }) {
+                return SchemeEntryMiss(location: entry.location, limit: .paths(paths, path: url.path))
+            }
+            return nil
+        }
+    }
+
     /// The first interception rule that serves `url` with `method` (nil: GET).
     public func interceptionRule(for url: CanonicalURL, method: String?) -> Manifest.Interception? {
         rules?.interception.first { rule in
@@ -263,25 +278,53 @@ public final class DecisionEngine: Sendable {
     /// the first top-level request only; `document.cookie` from a script that runs once the
     /// first document has loaded, so not on that document's own request.
     private static func cookieIsSent(_ cookie: Manifest.Cookie, url: CanonicalURL, load: ContentLoad, isNavigation: Bool, isFirstPage: Bool, pagesLoaded: Int) -> Bool {
-        guard let host = url.host, url.scheme == "https" || url.scheme == "http" || url.scheme == "wss" || url.scheme == "ws" else { return false }
+        cookieOutcome(cookie, url: url, load: load, isNavigation: isNavigation, isFirstPage: isFirstPage, pagesLoaded: pagesLoaded) == .sent
+    }
+
+    /// The first of the conditions above that fails for `cookie`, or `.sent`: the one place
+    /// they are written, for the verdict and for its explanation alike.
+    private static func cookieOutcome(_ cookie: Manifest.Cookie, url: CanonicalURL, load: ContentLoad, isNavigation: Bool, isFirstPage: Bool, pagesLoaded: Int) -> CookieOutcome {
+        guard let host = url.host, url.scheme == "https" || url.scheme == "http" || url.scheme == "wss" || url.scheme == "ws" else { return .notHTTP(scheme: url.scheme) }
         let domain = cookie.domain.lowercased().drop { $0 == "." }
         let domainMatches = cookie.hostOnly ? host == domain : (host == domain || host.hasSuffix("." + domain))
-        guard domainMatches else { return false }
+        guard domainMatches else { return .domain(host: host) }
         let path = cookie.path
-        guard url.path == path || (url.path.hasPrefix(path) && (path.hasSuffix("/") || url.path.dropFirst(path.count).hasPrefix("/"))) else { return false }
-        if cookie.secure, url.scheme != "https" && url.scheme != "wss" { return false }
-        if let maxAge = cookie.maxAge, maxAge <= 0 { return false }
+        guard url.path == path || (url.path.hasPrefix(path) && (path.hasSuffix("/") || url.path.dropFirst(path.count).hasPrefix("/"))) else { return .path(url.path) }
+        if cookie.secure, url.scheme != "https" && url.scheme != "wss" { return .secure(scheme: url.scheme) }
+        if let maxAge = cookie.maxAge, maxAge <= 0 { return .expired }
         if load.isThirdParty {
             switch cookie.sameSite {
-            case .strict: return false
-            case .lax: if !(isNavigation && (load.method ?? .get) == .get) { return false }
+            case .strict: return .sameSite(.strict)
+            case .lax: if !(isNavigation && (load.method ?? .get) == .get) { return .sameSite(.lax) }
             case .none?, nil: break
             }
         }
         switch cookie.via {
-        case .cookieStore: return true
-        case .header: return isFirstPage
-        case .documentCookie: return pagesLoaded > 0
+        case .cookieStore: return .sent
+        case .header: return isFirstPage ? .sent : .delivery(.header)
+        case .documentCookie: return pagesLoaded > 0 ? .sent : .delivery(.documentCookie)
+        }
+    }
+
+    /// Each of the policy's cookies with what happened to it on `request` (decided as
+    /// `decision`, in `state`): for explanations, which name the one condition that failed.
+    public func cookieOutcomes(for request: LoadRequest, in state: WebViewState, decision: Decision) -> [(cookie: Manifest.Cookie, outcome: CookieOutcome)] {
+        guard let rules else { return [] }
+        let isNavigation = request.kind != .resource
+        let topURL = isNavigation ? request.url.withoutFragment : (request.top ?? state.top ?? request.url)
+        var domains = DomainCache()
+        let load = contentLoad(for: request, LoadContext(topURL: topURL, shownDocument: state.top, pageMethod: state.pageMethod), domains: &domains)
+        return rules.cookies.map { cookie in
+            let outcome: CookieOutcome
+            if decision.verdict == .block || decision.verdict == .intercept || decision.handedToSystem != nil {
+                outcome = .notReached(decision.verdict)
+            } else if decision.content.has(.blockCookies) {
+                outcome = .blockCookies
+            } else {
+                outcome = Self.cookieOutcome(cookie, url: decision.finalURL, load: load, isNavigation: isNavigation,
+                                             isFirstPage: request.kind == .page && state.pagesLoaded == 0, pagesLoaded: state.pagesLoaded)
+            }
+            return (cookie, outcome)
         }
     }
 

@@ -66,8 +66,12 @@ public struct WebViewState: Sendable {
     }
 
     /// The state after `request` got `decision`: a page that loads becomes the shown document.
+    /// A page the scheme allowlist hands to the system (`mailto:`, an app's deep link) never
+    /// loads in the view: WebKit's navigation delegate cancels it and the system opens it
+    /// (`WKNavigationActionPolicyCancel`, then `UIApplication.open`), so the view keeps
+    /// showing what it showed, and nothing counts as loaded.
     public mutating func advance(past request: LoadRequest, _ decision: Decision) {
-        guard request.kind == .page else { return }
+        guard request.kind == .page, decision.handedToSystem == nil else { return }
         if decision.verdict != .block {
             top = decision.finalURL
             pageMethod = request.method?.uppercased() ?? "GET"

@@ -11,25 +11,24 @@ public struct WebKitCookieStore: CookieSetting, @unchecked Sendable {
     }
 
     @MainActor public func setCookie(_ cookie: CookieToInstall) async {
-        guard let httpCookie = HTTPCookie(properties: Self.properties(of: cookie)) else { return }
+        guard let httpCookie = HTTPCookie(properties: Self.properties(of: HTTPCookieAttributes(cookie, now: Date()))) else { return }
         await withCheckedContinuation { continuation in
             store.setCookie(httpCookie) { continuation.resume() }
         }
     }
 
-    /// `HTTPCookie(properties:)` needs name, value, path and domain (ios-domain.md §4.5);
-    /// HttpOnly has no public key, so the undocumented "HttpOnly" key everyone uses.
-    static func properties(of cookie: CookieToInstall) -> [HTTPCookiePropertyKey: Any] {
-        var properties: [HTTPCookiePropertyKey: Any] = [
-            .name: cookie.name, .value: cookie.value, .path: cookie.path,
-            .domain: cookie.hostOnly ? cookie.domain : "." + cookie.domain.drop { $0 == "." },
-        ]
+    /// Each attribute to its key. `HTTPCookie(properties:)` needs name, value, path and domain
+    /// (ios-domain.md §4.5); HttpOnly has no public key, so the undocumented "HttpOnly" key
+    /// everyone uses.
+    static func properties(of cookie: HTTPCookieAttributes) -> [HTTPCookiePropertyKey: Any] {
+        var properties: [HTTPCookiePropertyKey: Any] = [.name: cookie.name, .value: cookie.value, .path: cookie.path, .domain: cookie.domain]
         if cookie.secure { properties[.secure] = "TRUE" }
         if cookie.httpOnly { properties[HTTPCookiePropertyKey("HttpOnly")] = "TRUE" }
         if let sameSite = cookie.sameSite, #available(iOS 13.0, macOS 10.15, *) {
             properties[.sameSitePolicy] = sameSite == .strict ? HTTPCookieStringPolicy.sameSiteStrict : sameSite == .lax ? .sameSiteLax : nil
         }
-        if let maxAge = cookie.maxAge { properties[.maximumAge] = String(maxAge) }
+        if let maximumAge = cookie.maximumAge { properties[.maximumAge] = maximumAge }
+        if let expires = cookie.expires { properties[.expires] = expires }
         return properties
     }
 }

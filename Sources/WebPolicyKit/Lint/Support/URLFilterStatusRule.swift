@@ -8,14 +8,19 @@ protocol URLFilterStatusRule: LintRule {
     static var status: URLFilterParseStatus { get }
     /// The message and hint for one occurrence; `offending` is the pattern text at the span.
     static func explain(field: String, pattern: String, offending: String, problem: URLFilterProblem?) -> (message: String, hint: String?)
+    /// Whether an occurrence is worth a finding; by default every one is.
+    static func reports(_ field: PolicyFacts.RegexField) -> Bool
 }
 
 extension URLFilterStatusRule {
+    static func reports(_ field: PolicyFacts.RegexField) -> Bool { true }
+
     func check(_ policy: Policy, _ context: inout RuleContext) {
         for field in context.facts.regexFieldsByStatus[Self.status] ?? [] {
             // WebKit refuses an empty condition entry before its regex is parsed
             // (`JSONInvalidConditionList`): that is condition-list-empty's to report.
             if Self.status == .emptyPattern && field.field != "url-filter" { continue }
+            guard Self.reports(field) else { continue }
             var problem: URLFilterProblem?
             var location = field.text.location
             var offending = field.text.value

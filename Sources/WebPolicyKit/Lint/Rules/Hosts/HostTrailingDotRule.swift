@@ -3,6 +3,15 @@ import WebPolicyRuntime
 struct HostTrailingDotRule: HostRule {
     static let problemKind = HostProblem.Kind.trailingDot
 
+    /// The same name without its final dot: certain, since that is the only spelling ATS,
+    /// url-filters and cookie domains compare equal to what the web view loads.
+    static func fixed(_ host: String) -> (description: String, host: String)? {
+        var trimmed = Substring(host)
+        while trimmed.hasSuffix(".") { trimmed = trimmed.dropLast() }
+        guard !trimmed.isEmpty, !trimmed.hasSuffix("*") else { return nil }
+        return ("write '\(trimmed)'", String(trimmed))
+    }
+
     static let description = RuleDescription(
         id: "host-trailing-dot",
         name: "Host Trailing Dot",

@@ -1,0 +1,94 @@
+import Foundation
+
+/// What a file is, read from its content — the one reading every command shares
+/// (docs/decisions.md, "What a file is"). A file's extension says nothing: a policy may be
+/// written in JSON, and a content-blocker list may be saved as `.txt`.
+public enum InputKind: Equatable, Sendable {
+    /// A mapping with a top-level `webpolicy:` key, or a file named `*.webpolicy.yaml`.
+    case policy
+    /// A JSON array: WebKit's content-blocker format.
+    case contentBlockerList
+    /// Anything else: another tool's YAML, a trace, a mapping without `webpolicy:`.
+    case other
+
+    /// How much of a file is looked at. The key sits at the top of every policy written by
+    /// hand, `init` or `import`; a file whose first 256 KB lack it is not one of ours.
+    static let prefixLength = 256 * 1024
+
+    /// The kind of the file at `path`; an unreadable file is `.other` (the command that reads
+    /// it reports why).
+    public static func of(path: String) -> InputKind {
+        if hasPolicyName(path) { return .policy }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return .other }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: prefixLength) else { return .other }
+        return of(bytes: Array(data))
+    }
+
+    /// `*.webpolicy.yaml` (or `.yml`, `.json`): a policy by name, whatever it holds, so a file
+    /// broken past recognition is still linted.
+    public static func hasPolicyName(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent.lowercased()
+        return [".webpolicy.yaml", ".webpolicy.yml", ".webpolicy.json"].contains { name.hasSuffix($0) }
+    }
+
+    /// The kind of a file's leading bytes.
+    public static func of(bytes: [UInt8]) -> InputKind {
+        var index = 0
+        // A UTF-8 byte-order mark, blank space and comment lines come before what counts.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                index += 1
+            case UInt8(ascii: "#"):
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            case UInt8(ascii: "["):
+                return .contentBlockerList
+            case UInt8(ascii: "{"):
+                return containsKey(bytes[index...], atLineStart: false) ? .policy : .other
+            default:
+                return containsKey(bytes[index...], atLineStart: true) ? .policy : .other
+            }
+        }
+        return .other
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+    }
+
+    /// Whether `webpolicy` (bare or quoted) is followed by `:` — at the start of a line for a
+    /// block mapping, where top-level keys sit; anywhere in a flow mapping or JSON object.
+    private static func containsKey(_ bytes: ArraySlice<UInt8>, atLineStart: Bool) -> Bool {
+        let key = Array("webpolicy".utf8)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            var start = index
+            // A block mapping's top-level keys start a line; in a flow mapping the key is a
+            // whole word, not the end of another (`mywebpolicy:`).
+            if start > bytes.startIndex, atLineStart ? bytes[start - 1] != UInt8(ascii: "\n") : isWordByte(bytes[start - 1]) {
+                index += 1
+                continue
+            }
+            let quote = bytes[start]
+            let quoted = quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'")
+            if quoted { start += 1 }
+            if bytes[start...].starts(with: key) {
+                var after = start + key.count
+                if quoted {
+                    guard after < bytes.endIndex, bytes[after] == quote else {
+                        index += 1
+                        continue
+                    }
+                    after += 1
+                }
+                while after < bytes.endIndex, bytes[after] == UInt8(ascii: " ") || bytes[after] == UInt8(ascii: "\t") { after += 1 }
+                if after < bytes.endIndex, bytes[after] == UInt8(ascii: ":") { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import WebPolicyKit
+
+/// The command line's trace arguments, as the traces to replay.
+enum TracePaths {
+    struct Expansion {
+        var traces: [String] = []
+        /// Folders named that hold no trace: a repository's first day (policies, no traces
+        /// yet), which passes with a note rather than failing a commit hook.
+        var foldersWithoutTraces: [String] = []
+
+        /// The note for standard error, if a folder held nothing to replay.
+        var note: String? {
+            guard !foldersWithoutTraces.isEmpty else { return nil }
+            let folders = foldersWithoutTraces.joined(separator: ", ")
+            let what = traces.isEmpty ? "nothing was replayed" : "nothing was replayed from \(foldersWithoutTraces.count == 1 ? "it" : "them")"
+            return "webpolicy: note: \(folders) \(foldersWithoutTraces.count == 1 ? "holds" : "hold") no .trace files; \(what) (docs/trace-format.md: write one, or record one from a HAR capture with --record)\n"
+        }
+    }
+
+    /// Each argument as a trace, HAR capture or `-`; a folder stands for the .trace files in it
+    /// (a pre-commit hook passes `policies`). A path that does not exist, or a policy or a
+    /// content-blocker list named where a trace belongs, is an input error.
+    static func expand(_ arguments: [String]) throws(InputError) -> Expansion {
+        var expansion = Expansion()
+        for path in arguments {
+            if path == "-" {
+                expansion.traces.append(path)
+                continue
+            }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw InputError("no such file: \(path)") }
+            guard isDirectory.boolValue else {
+                try checkIsTrace(path)
+                expansion.traces.append(path)
+                continue
+            }
+            let found = find(in: path)
+            if found.isEmpty { expansion.foldersWithoutTraces.append(path) }
+            expansion.traces += found
+        }
+        return expansion
+    }
+
+    /// A policy or a list given as a trace would be read line by line into a screenful of
+    /// "not key=value" errors; it is said once, with the option that takes it.
+    private static func checkIsTrace(_ path: String) throws(InputError) {
+        let ext = (path as NSString).pathExtension.lowercased()
+        guard ext != "trace", ext != "har" else { return }
+        switch InputKind.of(path: path) {
+        case .policy:
+            throw InputError("\(path) is a policy, not a trace: pass it with --policy (webpolicy simulate --policy \(path) TRACE...), or name its traces, whose 'policy:' header points to it")
+        case .contentBlockerList:
+            throw InputError("\(path) is a content-blocker list, not a trace: pass it with --content-rules (webpolicy simulate --content-rules \(path) TRACE...)")
+        case .other:
+            return
+        }
+    }
+
+    /// The `.trace` files below a folder, hidden entries skipped, sorted.
+    static func find(in folder: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var found: [String] = []
+        while let entry = walker.nextObject() as? String {
+            if (entry as NSString).lastPathComponent.hasPrefix(".") {
+                walker.skipDescendants()
+                continue
+            }
+            if entry.hasSuffix(".trace") { found.append(folder.hasSuffix("/") ? folder + entry : folder + "/" + entry) }
+        }
+        return found.sorted()
+    }
+}
