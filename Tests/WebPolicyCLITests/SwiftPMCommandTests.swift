@@ -64,6 +64,9 @@ struct SwiftPMCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("wrote Sources/Shop/app.webpolicy.yaml\nwrote Sources/Shop/app.trace\n"))
         #expect(result.stdout.contains(#"plugins: [.plugin(name: "WebPolicyBuildPlugin", package: "webpolicy")]"#))
+        // The products' platforms: without them the package does not resolve.
+        #expect(result.stdout.contains("platforms: [.macOS(.v13), .iOS(.v15)],"))
+        #expect(result.stdout.contains("swift package webpolicy simulate --target Shop"), "reading needs no permission flag")
         #expect(result.stdout.contains("try RuntimePolicy(compiledDirectory: WebPolicies.app.directory)"))
         let lint = try CommandRunner.run(["lint", "--strict", "Sources/Shop/app.webpolicy.yaml"], in: folder)
         #expect(lint.status == 0, "\(lint.stdout)")
