@@ -11,7 +11,9 @@
 # reproducer is printed in base64 and kept in $FUZZ_ARTIFACTS (default: a temporary folder).
 # With FUZZ_RUNS=N each target stops after N executions instead (the time is then a bound).
 # FUZZ_JOBS=N runs N targets at a time (default: the number of cores; 1 for one after another).
-# Prints one line a target, in the order given: executions, executions a second, corpus size.
+# Prints one line a target, in the order given: executions, executions a second, corpus size
+# (and, for FuzzURLFilter, how many inputs were compared with ICU and how many skipped because
+# ICU's backtracking could explode on them).
 # Exit 0 all clean, 1 a finding, 2 a target is not built.
 set -uo pipefail
 cd "$(dirname "$0")"
@@ -52,6 +54,11 @@ fuzz_one() {
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
     size=$(find "$corpus" -type f | wc -l)
+    # A target that compares with a reference it may skip (FuzzURLFilter and ICU) says how often.
+    local compared skipped extra=""
+    compared=$(sed -n 's/^stat::reference_comparisons: *//p' "$log" | tail -1)
+    skipped=$(sed -n 's/^stat::reference_comparisons_skipped: *//p' "$log" | tail -1)
+    [ -z "$compared" ] || extra="  reference comparisons ${compared}, skipped ${skipped:-0}"
     if [ $code -ne 0 ]; then
         # What libFuzzer said from the finding on: the message, the stack, the reproducer.
         grep -n -m1 -E 'ERROR: libFuzzer|ERROR: AddressSanitizer|invariant broken|Fatal error|==[0-9]+==' "$log" | cut -d: -f1 | {
@@ -60,7 +67,7 @@ fuzz_one() {
         echo "fuzz: $target FAILED after ${runs:-?} executions; reproducer in $artifacts (run: SWIFT_BACKTRACE=enable=no ci/fuzz/$bin/$target FILE)" >> "$out"
         echo 1 > "$results/$target.status"
     else
-        printf 'fuzz: %-24s %9s executions  %6s/s  corpus %5s  (%s s)\n' "$target" "${runs:-?}" "${speed:-?}" "$size" "$(( SECONDS - started ))" > "$out"
+        printf 'fuzz: %-24s %9s executions  %6s/s  corpus %5s  (%s s)%s\n' "$target" "${runs:-?}" "${speed:-?}" "$size" "$(( SECONDS - started ))" "$extra" > "$out"
         echo 0 > "$results/$target.status"
     fi
     rm -f "$log"

@@ -9,7 +9,7 @@ extension Linter {
     /// Whether a file named on the command line is a content-blocker list rather than a
     /// policy: by its content, as every command reads it (`InputKind`).
     func isContentBlockerList(_ path: String) -> Bool {
-        InputKind.of(path: PathNormalizer.opening(path, from: baseDirectory)) == .contentBlockerList
+        InputKind.reading(of: PathNormalizer.opening(path, from: baseDirectory)) == .contentBlockerList
     }
 
     public func lintContentBlockerList(path: String) -> LintReport {

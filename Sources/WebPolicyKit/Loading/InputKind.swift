@@ -25,6 +25,18 @@ public enum InputKind: Equatable, Sendable {
         return of(bytes: Array(data))
     }
 
+    /// How a command reads a file named on its command line: a policy or a content-blocker
+    /// list, by content; a file that is neither (`{}`, a broken list) is read as its name
+    /// says — a `.json` file as a list, in WebKit's format, so WebKit's parser explains what
+    /// is wrong with it; anything else as a policy.
+    public static func reading(of path: String) -> InputKind {
+        switch of(path: path) {
+        case .policy: return .policy
+        case .contentBlockerList: return .contentBlockerList
+        case .other: return path.lowercased().hasSuffix(".json") ? .contentBlockerList : .policy
+        }
+    }
+
     /// `*.webpolicy.yaml` (or `.yml`, `.json`): a policy by name, whatever it holds, so a file
     /// broken past recognition is still linted.
     public static func hasPolicyName(_ path: String) -> Bool {

@@ -25,7 +25,7 @@ public enum Verifier {
         var texts: [String] = []
         var diagnostics: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
-        let isList = paths.map { InputKind.of(path: $0) == .contentBlockerList }
+        let isList = paths.map { InputKind.reading(of: $0) == .contentBlockerList }
         for (path, isList) in zip(paths, isList) {
             if isList {
                 guard let data = FileManager.default.contents(atPath: path) else { throw InputError("cannot read \(path)") }
