@@ -60,9 +60,12 @@ grep -q "policies/app.yaml:14:11: error: the http-allowlist host 'Legacy.example
     || fail "the refusal does not show the diagnostic at file:line:col"
 git reset -q --hard
 
-echo "-- 3. the first day: policies and no traces yet pass both hooks"
+echo "-- 3. the first day: a policy changes while no trace exists yet; both hooks run and pass"
 git rm -q policies/app.trace
-git commit -q -m "policies, no traces yet" > "$work/first-day.txt" 2>&1 || { cat "$work/first-day.txt"; fail "a repository with policies and no traces was refused"; }
+printf '# The shop web view.\n' | cat - policies/app.yaml > "$work/app.yaml" && mv "$work/app.yaml" policies/app.yaml
+git add -A
+git commit -m "policies, no traces yet" > "$work/first-day.txt" 2>&1 || { cat "$work/first-day.txt"; fail "a repository with policies and no traces was refused"; }
 cat "$work/first-day.txt"
+grep -q "webpolicy simulate.*Passed" "$work/first-day.txt" || fail "the simulate hook did not run on the first day"
 
 echo "precommit_hooks: ok"
