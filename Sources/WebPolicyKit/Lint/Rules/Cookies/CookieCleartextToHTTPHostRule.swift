@@ -82,14 +82,11 @@ struct CookieCleartextToHTTPHostRule: LintRule {
     /// Whether a cookie for `domain` reaches a host the entry serves over http, other than
     /// the one the cookie is for (that case is `cookie-secure-on-http-host`'s).
     static func reaches(domain: String, hostOnly: Bool, entry: HTTPAllowlistEntry) -> Bool {
-        let host = entry.host.value.lowercased()
-        let base = host.hasPrefix("*.") ? String(host.dropFirst(2)) : host
-        let wide = host.hasPrefix("*.") || (entry.includeSubdomains?.value ?? false)
         // The cookie is for the http host itself (or one under a wide entry).
-        if base == domain || (wide && HostNames.isWithin(domain, base)) { return false }
+        if entry.isOwnHost(ofCookieDomain: domain) { return false }
         // A host-only cookie goes to its own host alone.
         if hostOnly { return false }
         // A domain cookie reaches the entry's host, or a host under it.
-        return HostNames.isWithin(base, domain)
+        return HostNames.isWithin(entry.scope.host, domain)
     }
 }

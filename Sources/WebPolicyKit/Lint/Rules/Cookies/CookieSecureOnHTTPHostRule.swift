@@ -48,12 +48,7 @@ struct CookieSecureOnHTTPHostRule: LintRule {
             // The cookie's own host is served over http. A domain cookie whose domain merely
             // contains an http host (www.example.com under example.com) also reaches https
             // hosts, and is fine.
-            guard let entry = policy.httpAllowlist.first(where: { entry in
-                let host = entry.host.value.lowercased()
-                let base = host.hasPrefix("*.") ? String(host.dropFirst(2)) : host
-                let wide = host.hasPrefix("*.") || (entry.includeSubdomains?.value ?? false)
-                return base == domain || (wide && HostNames.isWithin(domain, base))
-            }) else { continue }
+            guard let entry = policy.httpAllowlist.first(where: { $0.isOwnHost(ofCookieDomain: domain) }) else { continue }
             context.report("cookie '\(cookie.name.value)' is secure, but \(entry.host.value) is on the http-allowlist: over http the cookie is never sent",
                            at: secure.location, hint: "drop 'secure' if the host is http-only, or serve it over https",
                            notes: [Diagnostic.Note("the http-allowlist entry", at: entry.host.location)])

@@ -51,8 +51,8 @@ struct HostDuplicateRule: LintRule {
             let subdomains: Bool
         }
         let scopes = policy.httpAllowlist.map { entry -> Scope in
-            let host = entry.host.value.lowercased()
-            return host.hasPrefix("*.") ? Scope(host: String(host.dropFirst(2)), subdomains: true) : Scope(host: host, subdomains: entry.includeSubdomains?.value ?? false)
+            let (host, subdomains) = entry.scope
+            return Scope(host: host, subdomains: subdomains)
         }
         // Looked up by name instead of comparing every pair: the first entry of each scope,
         // and the entries that bring their subdomains, by host.
