@@ -40,6 +40,11 @@ public enum RuntimeManifest {
         }
         manifest.cookies = policy.cookies.map(cookie)
         manifest.interception = policy.interception.map(interception)
+        manifest.navigation = policy.navigation.map(navigation)
+        manifest.appBoundDomains = policy.appBoundDomains.map { section in
+            AppBoundDomains(entries: section.domains?.value.map(\.value) ?? [], limitNavigations: section.limitNavigations?.value ?? false,
+                            location: section.location)
+        }
         manifest.contentRuleLists = lists.map { list in
             if let external = list.external {
                 // The whole list comes from its entry; its own lines are in its file.
@@ -93,6 +98,16 @@ public enum RuntimeManifest {
         result.via = cookie.via?.value ?? .cookieStore
         result.location = cookie.location
         return result
+    }
+
+    static func navigation(_ section: NavigationSection) -> NavigationRules {
+        func entry(_ entry: NavigationEntry) -> NavigationRules.Entry {
+            NavigationRules.Entry(host: Manifest.HostMatch(pattern: entry.host.value, includeSubdomains: entry.includeSubdomains?.value ?? false),
+                                  schemes: entry.schemeNames, paths: entry.paths?.value.map(\.value), location: entry.location)
+        }
+        return NavigationRules(pages: section.pages.map(entry), frames: section.frames.map(entry),
+                               otherwise: section.otherwise?.value ?? .openExternally, newWindows: section.newWindows?.value ?? .sameView,
+                               location: section.location, otherwiseLocation: section.otherwise?.location, newWindowsLocation: section.newWindows?.location)
     }
 
     static func interception(_ rule: InterceptionRule) -> Manifest.Interception {

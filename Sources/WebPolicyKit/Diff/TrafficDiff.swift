@@ -144,6 +144,12 @@ private struct EntryNames: Sendable {
             return "the scheme-allowlist admits \(scheme): only for other hosts or paths" + (places.isEmpty ? "" : " (\(places.joined(separator: ", ")))")
         case .handedToSystem(let scheme, let location): return entry(at: location, otherwise: "scheme-allowlist entry '\(scheme)'")
         case .unparsableURL: return "the URL does not parse"
+        case .navigationAdmitted(let entry, let section, let location): return self.entry(at: location, otherwise: "navigation.\(section) entry \(entry)")
+        case .navigationOutside(let section, _, let openedExternally, _):
+            return openedExternally ? "outside navigation.\(section), opened outside the app" : "outside navigation.\(section), refused"
+        case .newWindowRefused(let policy, _, _): return "navigation.new-windows: \(policy.rawValue) refuses the window"
+        case .newWindowOpenedExternally: return "navigation.new-windows opens it outside the app"
+        case .appBoundRefused: return "not an app-bound domain (limit-navigations)"
         }
     }
 

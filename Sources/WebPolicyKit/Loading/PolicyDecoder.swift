@@ -7,7 +7,8 @@ struct PolicyDecoder {
     /// The policy format versions this webpolicy reads.
     static let supportedVersions = [1]
 
-    private var reader: NodeReader
+    /// Shared with the sections decoded in files of their own (`NavigationDecoder.swift`).
+    var reader: NodeReader
 
     init(file: SourceFile) {
         reader = NodeReader(file: file)
@@ -40,12 +41,14 @@ struct PolicyDecoder {
         document.contentRuleLists = section("content-rule-lists", in: fields) { $0.decodeContentRuleList($1) }
         document.cookies = section("cookies", in: fields) { $0.decodeCookie($1) }
         document.interception = section("interception", in: fields) { $0.decodeInterceptionRule($1) }
+        if let node = fields.value("navigation") { document.navigation = decodeNavigation(node) }
+        if let node = fields.value("app-bound-domains") { document.appBoundDomains = decodeAppBoundDomains(node) }
         return document
     }
 
     /// Decodes the entries of a section. Entries are independent, so each gets its own decoder,
     /// on all cores for big sections; values and diagnostics are merged back in entry order.
-    private mutating func section<T: Sendable>(_ key: String, in fields: Fields, _ decode: @escaping @Sendable (inout PolicyDecoder, YAMLNode) -> T?) -> [T] {
+    mutating func section<T: Sendable>(_ key: String, in fields: Fields, _ decode: @escaping @Sendable (inout PolicyDecoder, YAMLNode) -> T?) -> [T] {
         guard let node = fields.value(key) else { return [] }
         guard let items = node.sequence else {
             reader.wrongKind(node, expected: "a list", what: "'\(key)'")

@@ -7,6 +7,7 @@ public enum PolicyKeys {
     public static let topLevel = [
         "webpolicy", "name", "description", "target", "include",
         "http-allowlist", "scheme-allowlist", "content-rules", "content-rule-lists", "cookies", "interception",
+        "navigation", "app-bound-domains",
     ]
     /// Top-level keys with this prefix are ignored: a place for shared anchors (`x-trackers: &t`).
     public static let extensionPrefix = "x-"
@@ -43,4 +44,7 @@ public enum PolicyKeys {
         "expires", "max-age", "via", "description",
     ]
     public static let interceptionRule = ["id", "description", "scheme", "hosts", "paths", "methods", "serve", "handler"]
+    public static let navigation = ["pages", "frames", "otherwise", "new-windows"]
+    public static let navigationEntry = ["host", "include-subdomains", "paths", "schemes", "reason"]
+    public static let appBoundDomains = ["domains", "limit-navigations"]
 }

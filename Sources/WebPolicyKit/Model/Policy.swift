@@ -13,6 +13,12 @@ public struct Policy: Sendable {
     public let contentRules: [ContentRule]
     public let cookies: [CookieRule]
     public let interception: [InterceptionRule]
+    /// `navigation:`: pages and frames of every file, in order; `otherwise` and `new-windows`
+    /// as the last file that sets them says (the including file after those it includes).
+    public let navigation: NavigationSection?
+    /// `app-bound-domains:`: domains of every file, in order; `limit-navigations` as the last
+    /// file that sets it says.
+    public let appBoundDomains: AppBoundDomainsSection?
     /// The content-blocker lists the documents reference (`content-rule-lists:`), read and
     /// checked by the loader, in document order.
     public internal(set) var contentRuleLists: [ExternalContentRuleList] = []
@@ -25,6 +31,25 @@ public struct Policy: Sendable {
         contentRules = documents.count == 1 ? documents[0].contentRules : documents.flatMap(\.contentRules)
         cookies = documents.flatMap(\.cookies)
         interception = documents.flatMap(\.interception)
+        navigation = Self.merged(documents.compactMap(\.navigation))
+        appBoundDomains = Self.merged(documents.compactMap(\.appBoundDomains))
+    }
+
+    private static func merged(_ sections: [NavigationSection]) -> NavigationSection? {
+        guard var merged = sections.last else { return nil }
+        merged.pages = sections.flatMap(\.pages)
+        merged.frames = sections.flatMap(\.frames)
+        merged.otherwise = sections.last { $0.otherwise != nil }?.otherwise
+        merged.newWindows = sections.last { $0.newWindows != nil }?.newWindows
+        return merged
+    }
+
+    private static func merged(_ sections: [AppBoundDomainsSection]) -> AppBoundDomainsSection? {
+        guard var merged = sections.last else { return nil }
+        let domains = sections.flatMap { $0.domains?.value ?? [] }
+        if let last = sections.last(where: { $0.domains != nil })?.domains { merged.domains = Located(domains, at: last.location) }
+        merged.limitNavigations = sections.last { $0.limitNavigations != nil }?.limitNavigations
+        return merged
     }
 
     /// The file that was asked for; its `name` and `target` speak for the whole policy.

@@ -15,6 +15,8 @@ public struct PolicyDocument: Sendable {
     public var contentRuleLists: [ContentRuleListReference] = []
     public var cookies: [CookieRule] = []
     public var interception: [InterceptionRule] = []
+    public var navigation: NavigationSection?
+    public var appBoundDomains: AppBoundDomainsSection?
 
     public init(file: SourceFile) {
         self.file = file

@@ -71,6 +71,7 @@ public struct SimulationJSONWriter {
             ("expected", entry.expect.map { .string($0.rawValue) } ?? .null),
             ("pass", .bool(result.passed)),
             ("finalURL", .string(result.finalURL.requestString)),
+            ("handedToSystem", .bool(result.decision.isHandedToSystem)),
             ("actions", .array(result.actions.map { .string($0.rawValue) })),
         ]
         if let shared { members.append(("shared", .string(shared))) }

@@ -29,7 +29,7 @@ public struct RequestResult: Sendable {
     public var cookies: [String] { decision.cookies }
     public var hiddenSelectors: [String] { decision.hiddenSelectors }
     public var notifications: [String] { decision.notifications }
-    public var hasExpectations: Bool { entry.expect != nil || entry.cookies != nil || entry.actions != nil }
+    public var hasExpectations: Bool { entry.expect != nil || entry.cookies != nil || entry.actions != nil || entry.expectHandoff != nil }
     public var passed: Bool { failures.isEmpty }
 }
 
@@ -196,6 +196,9 @@ public struct Simulator: Sendable {
     private func check(_ result: inout RequestResult, in state: WebViewState) {
         if let expected = result.entry.expect, expected != result.verdict {
             result.failures.append("expected \(expected.rawValue), got \(result.verdict.rawValue)")
+        }
+        if let expected = result.entry.expectHandoff, expected != result.decision.isHandedToSystem {
+            result.failures.append(expected ? "expected the view to hand the URL to the system, but it does not" : "expected the view to keep the URL, but it hands it to the system")
         }
         if let expected = result.entry.actions, Set(expected) != Set(result.actions) {
             let shown = { (actions: [ContentActionType]) in actions.isEmpty ? "none" : actions.map(\.rawValue).joined(separator: ",") }

@@ -25,6 +25,10 @@ public struct TraceEntry: Sendable {
     public var cookies: [String]?
     /// Expected surviving WebKit actions (`actions=block-cookies,css-display-none`, `none`).
     public var actions: [ContentActionType]?
+    /// How a navigation started (`by=`); nil: a link, or the app's own load for the first page.
+    public var initiator: NavigationInitiator?
+    /// Whether the view hands the URL to the system (`handoff=yes|no`); nil when not said.
+    public var expectHandoff: Bool?
     /// The column just after the last field, where `--record` appends `expect=`.
     public var fieldsEnd: Int = 0
 }
@@ -32,7 +36,7 @@ public struct TraceEntry: Sendable {
 extension TraceEntry {
     /// The line as the decision engine takes it.
     public var request: LoadRequest {
-        LoadRequest(kind: kind, resourceType: resourceType, url: url, top: top, frame: frame, method: method)
+        LoadRequest(kind: kind, resourceType: resourceType, url: url, top: top, frame: frame, method: method, initiator: initiator)
     }
 }
 
@@ -63,7 +67,7 @@ public enum TraceParser {
     /// Trace types: the decision engine's (`LoadKind.types`).
     static let types: [String: (LoadKind, ResourceType)] = LoadKind.types.mapValues { ($0.kind, $0.type) }
 
-    static let keys = ["type", "top", "frame", "method", "expect", "cookies", "actions"]
+    static let keys = ["type", "top", "frame", "method", "by", "expect", "handoff", "cookies", "actions"]
 
     /// The types as a list, for a lookup that hashes nothing: every line of a trace starts
     /// with one. The name kept is the table's own (a literal), not the line's copy of it.
@@ -231,6 +235,21 @@ public enum TraceParser {
                 }
                 entry.expect = verdict
                 entry.expectRange = range(field)
+            case "by":
+                guard let initiator = NavigationInitiator(rawValue: value) else {
+                    let suggestion = Suggestions.closest(to: value, in: NavigationInitiator.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
+                    problems.append(Problem(message: "'\(value)' is not how a navigation starts\(suggestion)", range: range(field, from: valueColumn),
+                                            hint: "by= one of \(NavigationInitiator.allCases.map(\.rawValue).joined(separator: ", "))"))
+                    continue
+                }
+                entry.initiator = initiator
+            case "handoff":
+                guard value == "yes" || value == "no" else {
+                    problems.append(Problem(message: "'\(value)' is neither yes nor no", range: range(field, from: valueColumn),
+                                            hint: "handoff=yes: the view hands the URL to the system; handoff=no: it does not"))
+                    continue
+                }
+                entry.expectHandoff = value == "yes"
             case "actions":
                 var actions: [ContentActionType] = []
                 for name in value == "none" ? [] : value.split(separator: ",").map(String.init) {
@@ -245,6 +264,11 @@ public enum TraceParser {
             default:  // cookies
                 entry.cookies = value.isEmpty || value == "none" ? [] : value.split(separator: ",", omittingEmptySubsequences: true).map(String.init)
             }
+        }
+        if entry.initiator != nil, entry.kind == .resource, entry.resourceType != .childDocument, entry.resourceType != .popup,
+           let field = fields.first(where: { $0.text.hasPrefix("by=") }) {
+            problems.append(Problem(message: "by= says how a navigation started, and a \(entry.typeName) load is not one", range: range(field),
+                                    hint: "by= goes on page, document, top-document, child-document and popup lines"))
         }
         return problems.isEmpty ? .entry(entry) : .problems(problems)
     }

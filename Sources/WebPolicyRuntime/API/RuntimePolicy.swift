@@ -145,7 +145,7 @@ public final class RuntimePolicy: Sendable {
         }
         let load = LoadRequest(kind: known.kind, resourceType: known.type, url: url, top: known.kind == .resource ? top : nil,
                                frame: request.frameURL.flatMap { try? CanonicalURL.parse($0).get() },
-                               method: request.method.uppercased())
+                               method: request.method.uppercased(), initiator: request.initiator)
         let decision = engine.decide(load, in: state, scratch: &scratch)
         return (RuntimeDecision(decision, engine: engine), load)
     }

@@ -10,13 +10,17 @@ public struct RuntimeRequest: Sendable, Hashable {
     /// The frame that makes the load, when it is not the main frame.
     public var frameURL: String?
     public var method: String
+    /// How a navigation started (`WKNavigationAction.navigationType`, as `NavigationInitiator`
+    /// reads it); nil: a link, or the app's own load for a view's first page.
+    public var initiator: NavigationInitiator?
 
-    public init(url: String, type: String, mainDocumentURL: String? = nil, frameURL: String? = nil, method: String = "GET") {
+    public init(url: String, type: String, mainDocumentURL: String? = nil, frameURL: String? = nil, method: String = "GET", initiator: NavigationInitiator? = nil) {
         self.url = url
         self.type = type
         self.mainDocumentURL = mainDocumentURL
         self.frameURL = frameURL
         self.method = method
+        self.initiator = initiator
     }
 
     /// Every `type` the runtime knows.
@@ -40,6 +44,9 @@ public struct RuntimeDecision: Sendable {
     /// The scheme-allowlist entry that hands the URL to the system (`UIApplication.open`):
     /// the web view cancels the navigation and the app opens the URL.
     public var handedToSystem: Manifest.SchemeAllowlistEntry?
+    /// Whether the view hands the URL to the system: by the scheme allowlist, or a link the
+    /// user activated outside `navigation.pages` (`otherwise: open-externally`).
+    public var isHandedToSystem: Bool { decision?.isHandedToSystem ?? false }
     /// The engine's whole decision (matched rules, hidden selectors, notifications).
     public var decision: Decision?
 }

@@ -17,6 +17,12 @@ public struct Decision: Sendable {
     public var interception: Manifest.Interception?
     /// The scheme-allowlist entry that hands the URL to the system.
     public var handedToSystem: Manifest.SchemeAllowlistEntry?
+    /// The web view cancels the navigation and the system opens the URL: a scheme the
+    /// allowlist hands over, or a link outside `navigation.pages` (docs/decisions.md).
+    public var isHandedToSystem = false
+    /// A new window loaded in the same view (`navigation.new-windows: same-view`) becomes the
+    /// view's page, as a `page` does.
+    public var replacesPage = false
 
     /// The WebKit actions that survive, in the order block, block-cookies, css-display-none,
     /// make-https, notify (each once).
@@ -52,6 +58,17 @@ public enum Why: Sendable {
     case intercepted(RuleOrigin)
     /// The runtime API was given a URL that does not parse.
     case unparsableURL(String)
+    /// `navigation.pages` (or `frames`) admits the document.
+    case navigationAdmitted(entry: String, section: String, at: SourceLocation?)
+    /// A web document outside `navigation.pages` (`frames`): handed to the system when the
+    /// user activated a link and `otherwise` says so, else refused.
+    case navigationOutside(String, by: NavigationInitiator, openedExternally: Bool, at: SourceLocation?)
+    /// `navigation.new-windows` refuses a new window.
+    case newWindowRefused(NewWindowPolicy, by: NavigationInitiator, at: SourceLocation?)
+    /// `new-windows: open-externally` hands a link the user activated to the system.
+    case newWindowOpenedExternally(at: SourceLocation?)
+    /// WebKit refuses a main-frame navigation away from the app-bound domains.
+    case appBoundRefused(host: String, at: SourceLocation?)
 
     public var text: String {
         switch self {
@@ -70,6 +87,18 @@ public enum Why: Sendable {
         case .handedToSystem(let scheme, let location): return "the scheme-allowlist hands \(scheme): URLs to the system\(Self.at(location))"
         case .intercepted(let rule): return "interception rule \(rule.described) serves it"
         case .unparsableURL(let problem): return "the URL does not parse (\(problem)), so WebKit would not load it"
+        case .navigationAdmitted(let entry, let section, let location):
+            return "navigation.\(section) entry \(entry)\(Self.at(location)) admits it"
+        case .navigationOutside(let section, let by, let openedExternally, let location):
+            if openedExternally { return "outside navigation.\(section)\(Self.at(location)): a link the user activated opens outside the app (otherwise: open-externally)" }
+            let started = by == .link ? "and navigation.otherwise is block" : "and it was started by \(by.rawValue), not by the user: only a link the user activates may leave the app"
+            return section == "frames" ? "outside navigation.frames and pages\(Self.at(location)): the iframe is refused" : "outside navigation.pages\(Self.at(location)), \(started)"
+        case .newWindowRefused(let policy, let by, let location):
+            return policy == .block ? "navigation.new-windows is block\(Self.at(location)): no new window opens"
+                : "navigation.new-windows is open-externally\(Self.at(location)), and the window was opened by \(by.rawValue), not by a link the user activated"
+        case .newWindowOpenedExternally(let location): return "navigation.new-windows\(Self.at(location)) opens a link the user activated outside the app"
+        case .appBoundRefused(let host, let location):
+            return "WebKit refuses the navigation: \(host) is not an app-bound domain and limit-navigations is on\(Self.at(location)) (WKError.navigationAppBoundDomain)"
         }
     }
 

@@ -11,11 +11,14 @@ public final class DecisionEngine: Sendable {
     /// only what WebKit itself does is decided.
     public let rules: Manifest?
     public let suffixes: PublicSuffixList
+    /// Step 0: `navigation:` and App-Bound Domains.
+    let navigation: NavigationGate
 
     public init(lists: [ContentRuleEngine], rules: Manifest?, publicSuffixList: PublicSuffixList) {
         self.lists = lists
         self.rules = rules
         suffixes = publicSuffixList
+        navigation = NavigationGate(rules: rules?.navigation, appBound: rules?.appBoundDomains, suffixes: publicSuffixList)
     }
 
     /// What one caller remembers between requests: condition results per list and registrable
@@ -99,8 +102,64 @@ public final class DecisionEngine: Sendable {
 
     private func evaluate(_ request: LoadRequest, _ context: LoadContext, isFirstPage: Bool, pagesLoaded: Int, scratch: inout Scratch) -> Decision {
         let isNavigation = request.kind != .resource
-        let load = contentLoad(for: request, context, domains: &scratch.domains)
         var result = Decision(topURL: context.topURL, verdict: .allow, finalURL: request.url)
+
+        // 0. Where the view may go (the app's delegate), then App-Bound Domains (WebKit).
+        var admittedBy: Why?
+        if !navigation.isEmpty {
+            switch navigationStep(request, isFirstPage: isFirstPage, scratch: &scratch) {
+            case .passes: break
+            case .admitted(let entry, let section):
+                admittedBy = .navigationAdmitted(entry: entry.described, section: section, at: entry.location)
+                result.decidedBy = RuleOrigin(index: -1, id: nil, location: entry.location)
+            case .handedToSystem(let why, let location):
+                result.isHandedToSystem = true
+                result.why = why
+                result.decidedBy = RuleOrigin(index: -1, id: nil, location: location)
+                return result
+            case .refused(let why, let location):
+                result.verdict = .block
+                result.why = why
+                result.decidedBy = RuleOrigin(index: -1, id: nil, location: location)
+                return result
+            }
+        }
+        var decided = evaluateLoad(request, context, isNavigation: isNavigation, isFirstPage: isFirstPage, pagesLoaded: pagesLoaded, into: result, scratch: &scratch)
+        // An admitted document that loads says which entry let it: that is its reason, unless
+        // a later step decided something of its own.
+        if let admittedBy, decided.verdict == .allow, !decided.isHandedToSystem {
+            switch decided.why {
+            case .secureScheme, .allowlisted, .noRuleMatches, .noSurvivingRule:
+                decided.why = admittedBy
+                decided.decidedBy = result.decidedBy
+            default: break
+            }
+        }
+        if request.resourceType == .popup, navigation.rules?.newWindows == .sameView, decided.verdict != .block {
+            decided.replacesPage = true
+        }
+        return decided
+    }
+
+    /// Step 0 for one load: what kind of navigation it is, and how it started.
+    private func navigationStep(_ request: LoadRequest, isFirstPage: Bool, scratch: inout Scratch) -> NavigationGate.Outcome {
+        let newWindow = request.resourceType == .popup
+        let mainFrame = request.kind != .resource || newWindow
+        guard mainFrame || request.resourceType == .childDocument else { return .passes }
+        let by = request.initiator ?? (isFirstPage ? .app : .link)
+        let handedOff = rules.map { _ in schemeEntry(for: request.url) != nil && interceptionRule(for: request.url, method: request.method) == nil } ?? false
+        var domains = scratch.domains
+        defer { scratch.domains = domains }
+        return navigation.decide(request.url, mainFrame: mainFrame, newWindow: newWindow, by: by, handedOffByScheme: handedOff) { host in
+            domains.registrableDomain(of: host, suffixes)
+        }
+    }
+
+    /// Steps 1 to 4: content rules, the scheme gate, interception and cookies.
+    private func evaluateLoad(_ request: LoadRequest, _ context: LoadContext, isNavigation: Bool, isFirstPage: Bool, pagesLoaded: Int, into start: Decision, scratch: inout Scratch) -> Decision {
+        let load = contentLoad(for: request, context, domains: &scratch.domains)
+        var result = start
+        result.decidedBy = nil
 
         // 1. Content rules.
         result.content.lists = contentRules(load, caches: &scratch.conditions)
@@ -184,6 +243,7 @@ public final class DecisionEngine: Sendable {
                 return result
             }
             result.handedToSystem = allowed
+            result.isHandedToSystem = true
             result.why = .handedToSystem(scheme: url.scheme, at: allowed.location)
             result.decidedBy = RuleOrigin(index: -1, id: nil, location: allowed.location)
             return result

@@ -38,14 +38,17 @@ public struct LoadRequest: Sendable {
     public var frame: CanonicalURL?
     /// As given (`POST`); nil means GET.
     public var method: String?
+    /// How a navigation started; nil: a link, or — for the view's first page — the app.
+    public var initiator: NavigationInitiator?
 
-    public init(kind: LoadKind, resourceType: ResourceType, url: CanonicalURL, top: CanonicalURL? = nil, frame: CanonicalURL? = nil, method: String? = nil) {
+    public init(kind: LoadKind, resourceType: ResourceType, url: CanonicalURL, top: CanonicalURL? = nil, frame: CanonicalURL? = nil, method: String? = nil, initiator: NavigationInitiator? = nil) {
         self.kind = kind
         self.resourceType = resourceType
         self.url = url
         self.top = top
         self.frame = frame
         self.method = method
+        self.initiator = initiator
     }
 }
 
@@ -71,7 +74,7 @@ public struct WebViewState: Sendable {
     /// (`WKNavigationActionPolicyCancel`, then `UIApplication.open`), so the view keeps
     /// showing what it showed, and nothing counts as loaded.
     public mutating func advance(past request: LoadRequest, _ decision: Decision) {
-        guard request.kind == .page, decision.handedToSystem == nil else { return }
+        guard request.kind == .page || decision.replacesPage, !decision.isHandedToSystem else { return }
         if decision.verdict != .block {
             top = decision.finalURL
             pageMethod = request.method?.uppercased() ?? "GET"

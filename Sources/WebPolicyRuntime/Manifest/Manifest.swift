@@ -4,9 +4,12 @@
 /// `webpolicy simulate` (built from the policy) or in an app (decoded from the manifest file),
 /// so the two cannot decide differently. JSON schema: `schemas/runtime-manifest.schema.json`.
 public struct Manifest: Sendable, Equatable {
-    /// The major version this runtime reads. Members a reader does not know are ignored, so
-    /// additions keep the version; a change an older reader would misread raises it.
-    public static let formatVersion = 1
+    /// The newest major version this runtime reads. Members a reader does not know are
+    /// ignored, so additions keep the version; a change an older reader would misread raises
+    /// it: version 2 adds where the view may go (`navigation`, `appBoundDomains`), which a
+    /// version-1 reader would ignore, letting the view go anywhere. `serialized()` writes 2
+    /// only for a manifest that has them.
+    public static let formatVersion = 2
 
     public var version = Manifest.formatVersion
     public var policyName: String
@@ -18,6 +21,10 @@ public struct Manifest: Sendable, Equatable {
     public var cookies: [Cookie] = []
     public var interception: [Interception] = []
     public var contentRuleLists: [ContentRuleList] = []
+    /// `navigation:`; nil: the policy does not say where the view may go.
+    public var navigation: NavigationRules?
+    /// `app-bound-domains:`; nil: no `WKAppBoundDomains`.
+    public var appBoundDomains: AppBoundDomains?
 
     public init(policyName: String, policyDescription: String? = nil, targetIOS: String, distribution: String) {
         self.policyName = policyName

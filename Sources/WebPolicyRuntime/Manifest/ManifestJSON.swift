@@ -13,7 +13,11 @@ extension Manifest {
         func host(_ match: HostMatch) -> [(String, JSONValue)] {
             [("host", .string(match.host)), ("match", .string(match.kind.rawValue))]
         }
-        var top: [(String, JSONValue)] = [("webpolicyManifest", .int(version))]
+        // Version 2 adds `navigation` and `appBoundDomains`: a version-1 reader would ignore
+        // them and let the view go anywhere, so a manifest that has them says 2, and one
+        // that has not stays readable by every runtime.
+        let written = navigation != nil || appBoundDomains != nil ? 2 : 1
+        var top: [(String, JSONValue)] = [("webpolicyManifest", .int(written))]
         var policyInfo: [(String, JSONValue)] = [("name", .string(policyName))]
         if let policyDescription { policyInfo.append(("description", .string(policyDescription))) }
         top.append(("policy", .object(policyInfo)))
@@ -52,6 +56,28 @@ extension Manifest {
             if let handler = rule.handler { members.append(("handler", .string(handler))) }
             return .object(members + location(rule.location))
         })))
+        if let navigation {
+            func entries(_ list: [NavigationRules.Entry]) -> JSONValue {
+                .array(list.map { entry in
+                    var members = host(entry.host)
+                    members.append(("schemes", .array(entry.schemes.map(JSONValue.string))))
+                    if let paths = entry.paths { members.append(("paths", .array(paths.map(JSONValue.string)))) }
+                    return .object(members + location(entry.location))
+                })
+            }
+            func at(_ key: String, _ place: SourceLocation?) -> [(String, JSONValue)] {
+                location(place).map { (key, $0.1) }
+            }
+            top.append(("navigation", .object([
+                ("pages", entries(navigation.pages)), ("frames", entries(navigation.frames)),
+                ("otherwise", .string(navigation.otherwise.rawValue)), ("newWindows", .string(navigation.newWindows.rawValue)),
+            ] + location(navigation.location) + at("otherwiseLocation", navigation.otherwiseLocation) + at("newWindowsLocation", navigation.newWindowsLocation))))
+        }
+        if let appBoundDomains {
+            top.append(("appBoundDomains", .object([
+                ("entries", .array(appBoundDomains.entries.map(JSONValue.string))), ("limitNavigations", .bool(appBoundDomains.limitNavigations)),
+            ] + location(appBoundDomains.location))))
+        }
         top.append(("contentRuleLists", .array(contentRuleLists.map { list in
             var members: [(String, JSONValue)] = [("identifier", .string(list.identifier)), ("file", .string(list.file)), ("ruleCount", .int(list.ruleCount))]
             if let sha256 = list.sha256 { members.append(("sha256", .string(sha256))) }
@@ -154,7 +180,28 @@ private struct ManifestReader {
                                             ruleCount: try int(required(entry, "ruleCount"), "ruleCount"),
                                             sha256: try optionalString(entry, "sha256"), sources: sources)
         }
+        manifest.navigation = try root.member("navigation").map { node throws(Manifest.DecodingError) in try navigation(node) }
+        manifest.appBoundDomains = try root.member("appBoundDomains").map { node throws(Manifest.DecodingError) in
+            guard node.members != nil else { throw fail("\"appBoundDomains\" must be an object, not \(node.kindName)", node) }
+            return AppBoundDomains(entries: try optionalStrings(node, "entries") ?? [], limitNavigations: try optionalBool(node, "limitNavigations") ?? false,
+                                   location: try location(node))
+        }
         return manifest
+    }
+
+    private func navigation(_ node: JSONNode) throws(Manifest.DecodingError) -> NavigationRules {
+        guard node.members != nil else { throw fail("\"navigation\" must be an object, not \(node.kindName)", node) }
+        func entries(_ key: String) throws(Manifest.DecodingError) -> [NavigationRules.Entry] {
+            try objects(node, key).map { entry throws(Manifest.DecodingError) in
+                NavigationRules.Entry(host: try hostMatch(entry), schemes: try optionalStrings(entry, "schemes") ?? ["https"],
+                                      paths: try optionalStrings(entry, "paths"), location: try location(entry))
+            }
+        }
+        return NavigationRules(pages: try entries("pages"), frames: try entries("frames"),
+                               otherwise: try optionalWord(node, "otherwise", NavigationOtherwise.self) ?? .openExternally,
+                               newWindows: try optionalWord(node, "newWindows", NewWindowPolicy.self) ?? .sameView,
+                               location: try location(node), otherwiseLocation: try location(node, key: "otherwiseLocation"),
+                               newWindowsLocation: try location(node, key: "newWindowsLocation"))
     }
 
     private func fail(_ message: String, _ node: JSONNode) -> Manifest.DecodingError {
@@ -227,11 +274,11 @@ private struct ManifestReader {
     }
 
     /// `file:line:column`; the file may itself hold colons.
-    private func location(_ node: JSONNode) throws(Manifest.DecodingError) -> SourceLocation? {
-        guard let text = try optionalString(node, "location") else { return nil }
+    private func location(_ node: JSONNode, key: String = "location") throws(Manifest.DecodingError) -> SourceLocation? {
+        guard let text = try optionalString(node, key) else { return nil }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]), line > 0, column > 0 else {
-            throw fail("\"location\" must be FILE:LINE:COLUMN, not \"\(text)\"", node.member("location")!)
+            throw fail("\"\(key)\" must be FILE:LINE:COLUMN, not \"\(text)\"", node.member(key)!)
         }
         let path = parts.dropLast(2).joined(separator: ":")
         return SourceLocation(path: path, range: SourceRange(at: SourcePosition(line: line, column: column)))

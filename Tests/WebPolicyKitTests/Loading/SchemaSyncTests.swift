@@ -44,6 +44,9 @@ struct SchemaSyncTests {
         #expect(Self.keys(Self.definition("headerOperation")) == Set(PolicyKeys.headerOperation))
         #expect(Self.keys(Self.definition("cookie")) == Set(PolicyKeys.cookie))
         #expect(Self.keys(Self.definition("interceptionRule")) == Set(PolicyKeys.interceptionRule))
+        #expect(Self.keys(Self.definition("navigation")) == Set(PolicyKeys.navigation))
+        #expect(Self.keys(Self.definition("navigationEntry")) == Set(PolicyKeys.navigationEntry))
+        #expect(Self.keys(Self.definition("appBoundDomains")) == Set(PolicyKeys.appBoundDomains))
     }
 
     @Test func enumsMatchTheModel() {
@@ -52,6 +55,8 @@ struct SchemaSyncTests {
         #expect(Self.enumValues(Self.property("cookie", "via")) == Set(CookieDelivery.allCases.map(\.rawValue)))
         #expect(Self.enumValues(Self.property("target", "distribution")) == Set(Distribution.allCases.map(\.rawValue)))
         #expect(Self.enumValues(Self.property("headerOperation", "operation")) == Set(HeaderOperationType.allCases.map(\.rawValue)))
+        #expect(Self.enumValues(Self.property("navigation", "otherwise")) == Set(NavigationOtherwise.allCases.map(\.rawValue)))
+        #expect(Self.enumValues(Self.property("navigation", "new-windows")) == Set(NewWindowPolicy.allCases.map(\.rawValue)))
         let items = { (key: String) in Self.enumValues((Self.property("contentRule", key)["items"] as? [String: Any]) ?? [:]) }
         #expect(items("resource-type") == Set(ResourceType.allCases.map(\.rawValue)))
         #expect(items("load-type") == Set(LoadType.allCases.map(\.rawValue)))

@@ -20,12 +20,13 @@ struct RuntimeAgreesWithSimulateTests {
         for result in results {
             let entry = result.entry
             let decision = session.evaluate(RuntimeRequest(url: entry.url.description, type: entry.typeName, mainDocumentURL: entry.top?.description,
-                                                           frameURL: entry.frame?.description, method: entry.method ?? "GET"))
+                                                           frameURL: entry.frame?.description, method: entry.method ?? "GET", initiator: entry.initiator))
             let line = "\(path):\(entry.line)"
             #expect(decision.verdict == result.verdict, "\(line): runtime \(decision.verdict), simulate \(result.verdict) — \(decision.reason)")
             #expect(decision.finalURL == result.finalURL.requestString, "\(line)")
             #expect(decision.cookies == result.cookies, "\(line)")
             #expect(decision.actions == result.actions, "\(line)")
+            #expect(decision.isHandedToSystem == result.decision.isHandedToSystem, "\(line)")
             #expect(decision.decision?.hiddenSelectors == result.hiddenSelectors, "\(line)")
             #expect(decision.decision?.decidedBy?.location?.start.line == result.decidedBy?.location?.start.line, "\(line)")
         }

@@ -1,0 +1,52 @@
+import WebPolicyRuntime
+
+/// `navigation:` — where a web view may go: the documents its main frame and its iframes may
+/// show, what a link elsewhere does, and what new windows do.
+public struct NavigationSection: Sendable {
+    public var location: SourceLocation
+    public var pages: [NavigationEntry] = []
+    public var frames: [NavigationEntry] = []
+    public var otherwise: Located<NavigationOtherwise>?
+    public var newWindows: Located<NewWindowPolicy>?
+
+    public init(location: SourceLocation) {
+        self.location = location
+    }
+}
+
+/// One entry of `navigation.pages` or `navigation.frames`: documents of a host pattern (as in
+/// the http allowlist), over https unless `schemes` names http, under path prefixes.
+public final class NavigationEntry: Sendable {
+    public let location: SourceLocation
+    public let host: LocatedString
+    public let includeSubdomains: Located<Bool>?
+    public let paths: Located<[LocatedString]>?
+    public let schemes: Located<[LocatedString]>?
+    public let reason: LocatedString?
+
+    public init(location: SourceLocation, host: LocatedString, includeSubdomains: Located<Bool>? = nil, paths: Located<[LocatedString]>? = nil,
+                schemes: Located<[LocatedString]>? = nil, reason: LocatedString? = nil) {
+        self.location = location
+        self.host = host
+        self.includeSubdomains = includeSubdomains
+        self.paths = paths
+        self.schemes = schemes
+        self.reason = reason
+    }
+
+    /// The schemes the entry admits, lowercase: https unless it says.
+    public var schemeNames: [String] { schemes?.value.map { $0.value.lowercased() } ?? ["https"] }
+}
+
+/// `app-bound-domains:` — Apple's App-Bound Domains (`WKAppBoundDomains` in Info.plist, and
+/// `limitsNavigationsToAppBoundDomains` on the web views' configuration).
+public struct AppBoundDomainsSection: Sendable {
+    public var location: SourceLocation
+    /// Domains, or `scheme:` entries, as the Info.plist lists them.
+    public var domains: Located<[LocatedString]>?
+    public var limitNavigations: Located<Bool>?
+
+    public init(location: SourceLocation) {
+        self.location = location
+    }
+}

@@ -1,0 +1,103 @@
+/// Where a web view may go (the policy's `navigation:`) and Apple's App-Bound Domains
+/// (`app-bound-domains:`), as the manifest carries them to the decision engine.
+public struct NavigationRules: Sendable, Equatable {
+    /// Documents the main frame may show.
+    public var pages: [Entry] = []
+    /// Documents iframes may show besides `pages`.
+    public var frames: [Entry] = []
+    public var otherwise: NavigationOtherwise = .openExternally
+    public var newWindows: NewWindowPolicy = .sameView
+    /// Where `navigation:` is written, for reasons that name the section.
+    public var location: SourceLocation?
+    /// Where `otherwise` and `new-windows` are written, when they are (else the defaults
+    /// decide, and reasons name the section).
+    public var otherwiseLocation: SourceLocation?
+    public var newWindowsLocation: SourceLocation?
+
+    public init(pages: [Entry] = [], frames: [Entry] = [], otherwise: NavigationOtherwise = .openExternally, newWindows: NewWindowPolicy = .sameView,
+                location: SourceLocation? = nil, otherwiseLocation: SourceLocation? = nil, newWindowsLocation: SourceLocation? = nil) {
+        self.pages = pages
+        self.frames = frames
+        self.otherwise = otherwise
+        self.newWindows = newWindows
+        self.location = location
+        self.otherwiseLocation = otherwiseLocation
+        self.newWindowsLocation = newWindowsLocation
+    }
+
+    /// Documents of a host pattern, over https unless `schemes` says otherwise, under path
+    /// prefixes when `paths` names them.
+    public struct Entry: Sendable, Equatable {
+        public var host: Manifest.HostMatch
+        /// Lowercase; `["https"]` unless the policy names others.
+        public var schemes: [String]
+        /// nil: any path; else one of these as a prefix.
+        public var paths: [String]?
+        public var location: SourceLocation?
+
+        public init(host: Manifest.HostMatch, schemes: [String] = ["https"], paths: [String]? = nil, location: SourceLocation? = nil) {
+            self.host = host
+            self.schemes = schemes.map { $0.lowercased() }
+            self.paths = paths
+            self.location = location
+        }
+
+        public func admits(_ url: CanonicalURL) -> Bool {
+            guard schemes.contains(url.scheme), let host = url.host, self.host.matches(host) else { return false }
+            guard let paths else { return true }
+            return paths.contains { url.path.hasPrefix($0) }
+        }
+
+        /// `'*.shop.example.com'` or `'pay.example.com' /checkout`, for reasons.
+        public var described: String {
+            let pattern: String
+            switch host.kind {
+            case .exact: pattern = host.host
+            case .subdomains: pattern = "*." + host.host
+            case .domainAndSubdomains: pattern = host.host + " and its subdomains"
+            }
+            return "'\(pattern)'" + (paths.map { " " + $0.joined(separator: ", ") } ?? "")
+        }
+    }
+}
+
+/// `app-bound-domains:`, as WebKit reads `WKAppBoundDomains` (`WebsiteDataStoreCocoa.mm`,
+/// `initializeAppBoundDomains`): at most ten entries; one ending in `:` names a scheme; any
+/// other is read as a URL (https when it has no scheme) and kept as its registrable domain —
+/// `shop.example.com` binds all of `example.com`.
+public struct AppBoundDomains: Sendable, Equatable {
+    /// As written, in order (the Info.plist's `WKAppBoundDomains`).
+    public var entries: [String]
+    /// `limitsNavigationsToAppBoundDomains` on the web views' configuration.
+    public var limitNavigations: Bool
+    public var location: SourceLocation?
+
+    /// WebKit reads no more than this many entries (`maxAppBoundDomainCount`).
+    public static let maximumCount = 10
+
+    public init(entries: [String], limitNavigations: Bool, location: SourceLocation? = nil) {
+        self.entries = entries
+        self.limitNavigations = limitNavigations
+        self.location = location
+    }
+
+    /// The entries WebKit keeps: the first ten, a `scheme:` as a scheme, the rest as the
+    /// registrable domains of their hosts (an entry that is not a URL is dropped).
+    public func bound(_ suffixes: PublicSuffixList) -> (domains: Set<String>, schemes: Set<String>) {
+        var domains = Set<String>(), schemes = Set<String>()
+        for entry in entries {
+            if domains.count + schemes.count >= Self.maximumCount { break }
+            if entry.hasSuffix(":"), entry.count > 1 {
+                schemes.insert(String(entry.dropLast()).lowercased())
+                continue
+            }
+            let text = entry.contains("://") ? entry : "https://" + entry
+            guard let url = try? CanonicalURL.parse(text).get(), let host = url.host else { continue }
+            // `RegistrableDomain` falls back on the host itself where it has no registrable
+            // domain (localhost, an address, a public suffix).
+            let domain = suffixes.registrableDomain(of: host)
+            domains.insert(domain.isEmpty ? host : domain)
+        }
+        return (domains, schemes)
+    }
+}
