@@ -42,8 +42,9 @@ public enum RuntimeManifest {
         manifest.interception = policy.interception.map(interception)
         manifest.navigation = policy.navigation.map(navigation)
         manifest.appBoundDomains = policy.appBoundDomains.map { section in
+            // Reasons name what refuses a navigation: `limit-navigations`, where it is written.
             AppBoundDomains(entries: section.domains?.value.map(\.value) ?? [], limitNavigations: section.limitNavigations?.value ?? false,
-                            location: section.location)
+                            location: section.limitNavigations?.location ?? section.location)
         }
         manifest.contentRuleLists = lists.map { list in
             if let external = list.external {

@@ -267,7 +267,7 @@ public enum TraceParser {
         }
         if entry.initiator != nil, entry.kind == .resource, entry.resourceType != .childDocument, entry.resourceType != .popup,
            let field = fields.first(where: { $0.text.hasPrefix("by=") }) {
-            problems.append(Problem(message: "by= says how a navigation started, and a \(entry.typeName) load is not one", range: range(field),
+            problems.append(Problem(message: "by= says how a navigation started, and '\(entry.typeName)' is not a navigation", range: range(field),
                                     hint: "by= goes on page, document, top-document, child-document and popup lines"))
         }
         return problems.isEmpty ? .entry(entry) : .problems(problems)

@@ -91,14 +91,15 @@ public enum Why: Sendable {
             return "navigation.\(section) entry \(entry)\(Self.at(location)) admits it"
         case .navigationOutside(let section, let by, let openedExternally, let location):
             if openedExternally { return "outside navigation.\(section)\(Self.at(location)): a link the user activated opens outside the app (otherwise: open-externally)" }
-            let started = by == .link ? "and navigation.otherwise is block" : "and it was started by \(by.rawValue), not by the user: only a link the user activates may leave the app"
+            let started = by == .link ? "and navigation.otherwise is block" : "and \(by.startedBy) started it, not the user: only a link the user activates may leave the app"
             return section == "frames" ? "outside navigation.frames and pages\(Self.at(location)): the iframe is refused" : "outside navigation.pages\(Self.at(location)), \(started)"
         case .newWindowRefused(let policy, let by, let location):
             return policy == .block ? "navigation.new-windows is block\(Self.at(location)): no new window opens"
-                : "navigation.new-windows is open-externally\(Self.at(location)), and the window was opened by \(by.rawValue), not by a link the user activated"
+                : "navigation.new-windows is open-externally\(Self.at(location)), and \(by.startedBy) opened the window, not a link the user activated"
         case .newWindowOpenedExternally(let location): return "navigation.new-windows\(Self.at(location)) opens a link the user activated outside the app"
         case .appBoundRefused(let host, let location):
-            return "WebKit refuses the navigation: \(host) is not an app-bound domain and limit-navigations is on\(Self.at(location)) (WKError.navigationAppBoundDomain)"
+            let what = host.hasSuffix(":") ? "the scheme \(host) is not app-bound (an entry '\(host)' would bind it)" : "\(host) is not in an app-bound domain"
+            return "WebKit refuses the navigation: \(what), and limit-navigations is on\(Self.at(location)) (WKError.navigationAppBoundDomain)"
         }
     }
 

@@ -71,7 +71,8 @@ struct NavigationGate: Sendable {
         // (`WebPageProxy::setIsNavigatingToAppBoundDomainAndCheckIfPermitted`); an iframe
         // loads, in a page that is no longer app-bound.
         if let appBound, appBound.limitNavigations, mainFrame, !handedOffByScheme, !isAppBound(url, domain: domain) {
-            return .refused(.appBoundRefused(host: url.host ?? url.scheme, at: appBound.location), at: appBound.location)
+            let web = url.scheme == "http" || url.scheme == "https"
+            return .refused(.appBoundRefused(host: web ? (url.host ?? "") : url.scheme + ":", at: appBound.location), at: appBound.location)
         }
         return outcome
     }

@@ -18,6 +18,18 @@ public enum NavigationInitiator: String, CaseIterable, Sendable {
 
     /// Whether the user asked for this navigation, so it may leave the app.
     public var isUserActivated: Bool { self == .link }
+
+    /// Who or what started it, for reasons: "a script started it".
+    public var startedBy: String {
+        switch self {
+        case .link: return "a link"
+        case .script: return "a script"
+        case .redirect: return "a redirect"
+        case .form: return "a form"
+        case .backForward: return "the back-forward list"
+        case .app: return "the app's own load"
+        }
+    }
 }
 
 /// `navigation.otherwise`: what happens to a link the user activates that leads outside the
