@@ -60,7 +60,7 @@ def check_plist(data, failures, where):
     except Exception as error:  # plistlib raises several types
         failures.append(f"{where}: does not parse as a property list: {error}")
         return
-    allowed = {"NSAppTransportSecurity", "LSApplicationQueriesSchemes"}
+    allowed = {"NSAppTransportSecurity", "LSApplicationQueriesSchemes", "WKAppBoundDomains"}
     if not isinstance(plist, dict) or set(plist) - allowed:
         failures.append(f"{where}: unexpected top-level keys {sorted(set(plist) - allowed) if isinstance(plist, dict) else plist!r}")
         return
@@ -71,6 +71,9 @@ def check_plist(data, failures, where):
     schemes = plist.get("LSApplicationQueriesSchemes", [])
     if not all(isinstance(s, str) and s == s.lower() for s in schemes):
         failures.append(f"{where}: LSApplicationQueriesSchemes is {schemes!r}")
+    bound = plist.get("WKAppBoundDomains", [])
+    if not isinstance(bound, list) or not all(isinstance(d, str) and d for d in bound):
+        failures.append(f"{where}: WKAppBoundDomains is {bound!r}")
 
 
 def check_policy(webpolicy, policy, list_schema, manifest_schema, failures):

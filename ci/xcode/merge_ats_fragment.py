@@ -16,6 +16,9 @@ What it does, so the result is the policy's and nothing is lost:
   would mean nothing (Apple, "NSAllowsArbitraryLoadsInWebContent": it disables ATS for
   WKWebView loads).
 - LSApplicationQueriesSchemes: the union, the app's schemes first, in order.
+- WKAppBoundDomains: the policy's list replaces the app's — App-Bound Domains apply to every
+  web view of the app, so one policy owns them; an app list that differs gets a warning.
+  More than ten entries is an error: WebKit reads only the first ten.
 - The plist keeps its format (XML or binary); running it twice changes nothing more.
 
 Messages use Xcode's `path: error|warning|note: message` form. Exit 0 merged, 1 refused,
@@ -56,6 +59,14 @@ def merge(fragment, info, info_path):
         if domains:
             merged["NSExceptionDomains"] = domains
         info["NSAppTransportSecurity"] = merged
+    bound = fragment.get("WKAppBoundDomains")
+    if bound is not None:
+        if len(bound) > 10:
+            errors.append(f"{info_path}: error: WKAppBoundDomains would list {len(bound)} entries; WebKit reads the first 10 and ignores the rest")
+        existing = info.get("WKAppBoundDomains")
+        if existing is not None and existing != bound:
+            warnings.append(f"{info_path}: warning: WKAppBoundDomains {existing} is replaced by the policy's {bound}")
+        info["WKAppBoundDomains"] = list(bound)
     schemes = fragment.get("LSApplicationQueriesSchemes", [])
     if schemes:
         existing = list(info.get("LSApplicationQueriesSchemes", []))

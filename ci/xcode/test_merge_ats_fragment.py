@@ -93,6 +93,22 @@ class MergeATSFragment(unittest.TestCase):
             self.assertEqual(plistlib.load(handle)["NSAppTransportSecurity"]["NSExceptionDomains"]["www.example.com"],
                              {"NSExceptionAllowsInsecureHTTPLoads": True})
 
+    def test_app_bound_domains_come_from_the_policy(self):
+        fragment = os.path.join(self.folder, "bound.ats.plist")
+        with open(fragment, "wb") as handle:
+            plistlib.dump({"WKAppBoundDomains": ["shop.example.com", "shop-bundle:"]}, handle)
+        info = self.info({"WKAppBoundDomains": ["old.example.com"]})
+        result = subprocess.run([sys.executable, SCRIPT, fragment, info], capture_output=True, text=True)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("warning: WKAppBoundDomains ['old.example.com'] is replaced", result.stderr)
+        with open(info, "rb") as handle:
+            self.assertEqual(plistlib.load(handle)["WKAppBoundDomains"], ["shop.example.com", "shop-bundle:"])
+        with open(fragment, "wb") as handle:
+            plistlib.dump({"WKAppBoundDomains": [f"d{n}.example.com" for n in range(11)]}, handle)
+        result = subprocess.run([sys.executable, SCRIPT, fragment, self.info({})], capture_output=True, text=True)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("WebKit reads the first 10", result.stderr)
+
     def test_unreadable_input_is_exit_2(self):
         result = subprocess.run([sys.executable, SCRIPT, self.fragment, os.path.join(self.folder, "missing.plist")], capture_output=True, text=True)
         self.assertEqual(result.returncode, 2)

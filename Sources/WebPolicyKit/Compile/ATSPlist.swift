@@ -1,8 +1,9 @@
 import Foundation
 import WebPolicyRuntime
 
-/// The http allowlist as an App Transport Security dictionary and the scheme allowlist as
-/// `LSApplicationQueriesSchemes`, in an XML property list to paste or merge into Info.plist.
+/// The http allowlist as an App Transport Security dictionary, the scheme allowlist as
+/// `LSApplicationQueriesSchemes` and `app-bound-domains` as `WKAppBoundDomains`, in an XML
+/// property list to merge into Info.plist (ci/xcode/merge_ats_fragment.py).
 ///
 /// Each host gets an `NSExceptionDomains` entry with `NSExceptionAllowsInsecureHTTPLoads`, the
 /// narrow exception Apple recommends over `NSAllowsArbitraryLoads*`. ATS has no
@@ -38,6 +39,12 @@ public enum ATSPlist {
         if !schemes.isEmpty {
             body += "\t<key>LSApplicationQueriesSchemes</key>\n\t<array>\n"
             for scheme in schemes { body += "\t\t<string>\(escape(scheme))</string>\n" }
+            body += "\t</array>\n"
+        }
+        // As written and in order: WebKit reads the first ten (lint says so past ten).
+        if let domains = policy.appBoundDomains?.domains?.value {
+            body += "\t<key>WKAppBoundDomains</key>\n\t<array>\n"
+            for domain in domains { body += "\t\t<string>\(escape(domain.value))</string>\n" }
             body += "\t</array>\n"
         }
         return """

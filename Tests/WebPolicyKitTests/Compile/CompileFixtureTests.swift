@@ -50,6 +50,25 @@ struct CompileFixtureTests {
 
 @Suite("Compile checks")
 struct CompileCheckTests {
+    /// The fragment's `WKAppBoundDomains` is a property-list array of the policy's entries,
+    /// in order, and the manifest that carries the navigation rules says version 2.
+    @Test func appBoundDomainsReachTheInfoPlistFragment() throws {
+        let result = try PolicyCompiler(baseDirectory: Repository.path(CompileFixtureTests.base)).compile(path: "navigation.yaml")
+        let plist = try #require(result.artefacts.first { $0.fileName.hasSuffix(".ats.plist") })
+        let parsed = try PropertyListSerialization.propertyList(from: Data(plist.contents.utf8), format: nil) as? [String: Any]
+        #expect(parsed?["WKAppBoundDomains"] as? [String] == ["shop.example.com", "example-psp.com"])
+        let manifest = try #require(result.artefacts.first { $0.fileName.hasSuffix(".manifest.json") })
+        let decoded = try Manifest.decode(manifest.contents).get()
+        #expect(decoded.version == 2)
+        #expect(decoded.navigation?.pages.count == 2)
+        #expect(decoded.navigation?.frames.map(\.host.host) == ["www.youtube-nocookie.com"])
+        #expect(decoded.appBoundDomains == AppBoundDomains(entries: ["shop.example.com", "example-psp.com"], limitNavigations: true,
+                                                            location: decoded.appBoundDomains?.location))
+        // A policy that says nothing of navigation keeps a version-1 manifest every runtime reads.
+        let plain = try PolicyCompiler(baseDirectory: Repository.path(CompileFixtureTests.base)).compile(path: "host-sugar.yaml")
+        #expect(plain.artefacts.first { $0.fileName.hasSuffix(".manifest.json") }?.contents.contains("\"webpolicyManifest\": 1,") == true)
+    }
+
     static let location = SourceLocation(path: "p.yaml", range: SourceRange(at: SourcePosition(line: 1, column: 1)))
 
     @Test func aListWebKitWouldRefuseIsASelfCheckError() {
