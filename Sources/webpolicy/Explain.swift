@@ -30,6 +30,9 @@ struct Explain: ParsableCommand {
     @Option(help: "The HTTP method (default GET).")
     var method: String?
 
+    @Option(help: "How a navigation started, as a trace's by=: link (default), script, redirect, form, back-forward, app (default for a view's first page).")
+    var by: NavigationInitiator?
+
     @Option(help: "A Public Suffix List file instead of the bundled snapshot.", completion: .file())
     var publicSuffixList: String?
 
@@ -51,7 +54,9 @@ struct Explain: ParsableCommand {
         } catch {
             throw InputError(error.description)
         }
-        let explanation = try Explainer(policy: loaded, publicSuffixList: suffixes).explain(url: url, type: type, top: top, method: method)
+        let explanation = try Explainer(policy: loaded, publicSuffixList: suffixes).explain(url: url, type: type, top: top, method: method, by: by)
         print(explanation.text, terminator: "")
     }
 }
+
+extension NavigationInitiator: ExpressibleByArgument {}

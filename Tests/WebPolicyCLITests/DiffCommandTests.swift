@@ -150,12 +150,14 @@ struct DiffCommandTests {
 
         let changed = try CommandRunner.runProgram("/bin/bash", [script, "HEAD", "policies"], in: folder, environment: environment)
         #expect(changed.status == 1, "\(changed.stderr)")
-        #expect(changed.stdout.contains("`git:HEAD:./policies/sdk-allowlist.yaml` → `policies/sdk-allowlist.yaml`, replayed over 1 trace (5 requests): **1 changed**, 4 unchanged."))
+        // With the http entry gone, plain http to www.example.com is refused: the logo, and the
+        // CMS page that navigation.pages admits over http.
+        #expect(changed.stdout.contains("`git:HEAD:./policies/sdk-allowlist.yaml` → `policies/sdk-allowlist.yaml`, replayed over 1 trace (9 requests): **2 changed**, 7 unchanged."), "\(changed.stdout)")
         #expect(changed.stdout.contains("| `policies/sdk-allowlist.trace:4` `http://www.example.com/logo.png` | image | allow | block |"))
         #expect(changed.stdout.contains("- added: `policies/extra.yaml`\n- removed: `policies/offline-packages.yaml`\n"))
         // Only the changed policy is diffed; its report for people goes to standard error.
         #expect(!changed.stdout.contains("https-and-trackers"))
-        #expect(changed.stderr.contains("allow → block (1 request)"))
+        #expect(changed.stderr.contains("allow → block (2 requests)"), "\(changed.stderr)")
 
         let badBase = try CommandRunner.runProgram("/bin/bash", [script, "no-such-rev"], in: folder, environment: environment)
         #expect(badBase.status == 2)

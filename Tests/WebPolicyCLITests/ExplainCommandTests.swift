@@ -17,6 +17,10 @@ struct ExplainCommandTests {
         ("cookie-not-sent", ["--policy", "logged-in-webapp.yaml", "https://www.example.com/img.png", "--type", "image", "--top", "https://www.example.com/"]),
         // The entry for the scheme, its line, and the limit the URL is outside of.
         ("scheme-refused", ["--policy", "webapp-plugin.yaml", "navidapro://settings/profile", "--type", "page", "--top", "https://hackathon.example.com/attendees"]),
+        // Step 0: a script navigation outside navigation.pages, refused with the section's line.
+        ("navigation-refused", ["--policy", "webapp-plugin.yaml", "https://github.com/ada", "--type", "page", "--top", "https://hackathon.example.com/attendees", "--by", "script"]),
+        // Step 0: a page admitted by its entry, in an app-bound domain, then steps 1 to 4.
+        ("navigation-admitted", ["--policy", "logged-in-webapp.yaml", "https://account.example.com/settings", "--type", "page", "--top", "https://account.example.com/profile"]),
     ]
 
     @Test(arguments: cases.map(\.golden))

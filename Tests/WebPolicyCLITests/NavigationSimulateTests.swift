@@ -31,6 +31,29 @@ struct NavigationSimulateTests {
         #expect(lines.filter { $0["handedToSystem"] as? Bool == true }.map { $0["url"] as? String } == ["https://news.example.org/story", "mailto:help@shop.example.com"])
     }
 
+    @Test func coverageListsThePageFrameAndAppBoundEntriesNoRequestUsed() throws {
+        let policy = """
+        webpolicy: 1
+        name: c
+        navigation:
+          pages:
+            - host: "*.shop.example.com"
+            - host: pay.example-psp.com
+          frames:
+            - host: maps.example.net
+        app-bound-domains:
+          domains: [shop.example.com, example-psp.com]
+
+        """
+        let folder = try CommandRunner.makeFolder(["c.yaml": policy])
+        let result = try CommandRunner.run(["simulate", "-", "--policy", "c.yaml", "--coverage"], in: folder, stdin: "page https://www.shop.example.com/\n")
+        #expect(result.stdout.contains("coverage of c.yaml: 40.0% of 5"), "\(result.stdout)")
+        #expect(result.stdout.contains("  not exercised: navigation.pages entry pay.example-psp.com (c.yaml:6)\n"))
+        #expect(result.stdout.contains("  not exercised: navigation.frames entry maps.example.net (c.yaml:8)\n"))
+        #expect(result.stdout.contains("  not exercised: app-bound domain example-psp.com (c.yaml:10)\n"))
+        #expect(!result.stdout.contains("app-bound domain shop.example.com"))
+    }
+
     @Test func byAndHandoffAreCheckedLikeTheOtherKeys() throws {
         let folder = try CommandRunner.makeFolder(["p.yaml": "webpolicy: 1\nname: p\nnavigation:\n  pages:\n    - host: a.example.com\n"])
         let bad = try CommandRunner.run(["simulate", "-", "--policy", "p.yaml"], in: folder, stdin: "page https://a.example.com/ by=scrip\nimage https://a.example.com/x.png by=link\npage https://a.example.com/ handoff=maybe\n")

@@ -20,13 +20,14 @@ public struct Explainer {
 
     /// The explanation of `url` loaded as `type` (the trace format's words). `top`: the page
     /// it belongs to — for a navigation (`page`, `top-document`), the page it leaves.
-    public func explain(url text: String, type: String, top topText: String?, method: String?) throws(InputError) -> (text: String, verdict: Verdict) {
+    public func explain(url text: String, type: String, top topText: String?, method: String?, by initiator: NavigationInitiator? = nil) throws(InputError) -> (text: String, verdict: Verdict) {
         guard let known = LoadKind.types[type] else {
             throw InputError("unknown request type '\(type)'; one of \(LoadKind.types.keys.sorted().joined(separator: ", "))")
         }
         let url = try Self.parse(text, what: "the URL")
         let top = try topText.map { text throws(InputError) in try Self.parse(text, what: "--top") }
-        let request = LoadRequest(kind: known.kind, resourceType: known.type, url: url, top: known.kind == .resource ? top : nil, method: method?.uppercased())
+        let request = LoadRequest(kind: known.kind, resourceType: known.type, url: url, top: known.kind == .resource ? top : nil, method: method?.uppercased(),
+                                  initiator: initiator)
         let state = WebViewState(top: known.kind == .resource ? nil : top, pagesLoaded: top == nil ? 0 : 1)
         let engine = Simulator(policy: policy, publicSuffixList: suffixes).engine
         var scratch = engine.makeScratch()
@@ -44,11 +45,20 @@ public struct Explainer {
         }
         if let method { out += "  method \(method.uppercased())\n" }
 
-        out += "\n1. content rules\n"
-        out += contentRules(decision)
-        out += "\n2. scheme gate: " + gate(decision) + "\n"
-        out += "3. interception: " + interception(decision) + "\n"
-        out += "4. cookies: " + cookies(decision, request: request, state: state, engine: engine)
+        out += "\n"
+        if policy.navigation != nil || policy.appBoundDomains != nil {
+            out += "0. navigation: " + navigationStep(decision, request: request, isFirstPage: state.pagesLoaded == 0)
+        }
+        if Self.decidedAtNavigation(decision) {
+            // The delegate cancelled it, or WebKit refused it: nothing loads, nothing else runs.
+            out += "1-4. content rules, scheme gate, interception, cookies: not reached\n"
+        } else {
+            out += "1. content rules\n"
+            out += contentRules(decision)
+            out += "\n2. scheme gate: " + gate(decision) + "\n"
+            out += "3. interception: " + interception(decision) + "\n"
+            out += "4. cookies: " + cookies(decision, request: request, state: state, engine: engine)
+        }
         var finalURL = ""
         if decision.finalURL != url { finalURL = " → \(decision.finalURL.requestString)" }
         out += "\nverdict: \(decision.verdict.rawValue)\(finalURL)\n  why: \(decision.reason)\n"
@@ -63,6 +73,59 @@ public struct Explainer {
     }
 
     // MARK: Steps
+
+    /// Step 0: what `navigation:` and App-Bound Domains said, and how the navigation started.
+    private func navigationStep(_ decision: Decision, request: LoadRequest, isFirstPage: Bool) -> String {
+        let isNavigation = request.kind != .resource || request.resourceType == .popup || request.resourceType == .childDocument
+        guard isNavigation else { return "not a navigation: a subresource goes where its page sends it\n" }
+        let by = request.initiator ?? (isFirstPage ? .app : .link)
+        var out = ""
+        switch decision.why {
+        case .navigationOutside, .newWindowRefused, .newWindowOpenedExternally, .appBoundRefused:
+            out += decision.why.text + "\n"
+        default:
+            if decision.admittedBy != nil, let entry = admittingEntry(decision) {
+                out += "navigation.\(entry.section) entry '\(entry.entry.host.value)' (\(entry.entry.location.described)) admits it\n"
+            } else if policy.navigation == nil {
+                out += "the policy says nothing of where the view may go\n"
+            } else {
+                out += "not a web document: the scheme gate decides it\n"
+            }
+        }
+        out += "   started by \(by.startedBy)\(by.isUserActivated ? " (the user)" : ", not the user")\n"
+        if let section = policy.appBoundDomains {
+            if Self.decidedAtNavigation(decision) {
+                // Refused or handed over before WebKit's check, or by it: said above.
+            } else {
+                switch decision.appBound {
+                case .boundBy(let index)?:
+                    if let domains = section.domains?.value, domains.indices.contains(index) {
+                        out += "   app-bound: yes, by the entry '\(domains[index].value)' (\(domains[index].location.described))\n"
+                    }
+                case .alwaysBound?: out += "   app-bound: yes: WebKit treats this URL as app-bound whatever the list says\n"
+                case .unbound?: out += "   app-bound: no — the page loads without App-Bound Domains' APIs (limit-navigations is off)\n"
+                case nil:
+                    out += request.resourceType == .childDocument ? "   app-bound: WebKit checks main-frame navigations only\n"
+                        : "   app-bound: not checked: the app's delegate cancels the navigation first\n"
+                }
+            }
+        }
+        return out
+    }
+
+    static func decidedAtNavigation(_ decision: Decision) -> Bool {
+        switch decision.why {
+        case .navigationOutside, .newWindowRefused, .newWindowOpenedExternally, .appBoundRefused: return true
+        default: return false
+        }
+    }
+
+    private func admittingEntry(_ decision: Decision) -> (entry: NavigationEntry, section: String)? {
+        guard let location = decision.admittedBy, let navigation = policy.navigation else { return nil }
+        if let entry = navigation.pages.first(where: { $0.location == location }) { return (entry, "pages") }
+        if let entry = navigation.frames.first(where: { $0.location == location }) { return (entry, "frames") }
+        return nil
+    }
 
     private func contentRules(_ decision: Decision) -> String {
         let content = decision.content

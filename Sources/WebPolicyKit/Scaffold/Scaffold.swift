@@ -126,6 +126,14 @@ public enum Scaffold {
         http-only: true
         same-site: lax
 
+    # Where the web views may go: the app's own pages. A link elsewhere opens in Safari;
+    # nothing else — a script, a redirect, a form — takes the user out of the app.
+    navigation:
+      pages:
+        - host: app.example.com
+      otherwise: open-externally
+      new-windows: same-view
+
     """
 
     static let trace = """
@@ -140,6 +148,8 @@ public enum Scaffold {
     image http://insecure.example.org/banner.png expect=block
     document mailto:help@example.com expect=allow
     document whatsapp://send?text=hi expect=block
+    page https://news.example.org/ by=link expect=allow handoff=yes
+    page https://phish.example.org/ by=script expect=block
 
     """
 

@@ -13,6 +13,9 @@ public struct Coverage: Sendable {
         case schemeAllowlist = "scheme-allowlist entry"
         case interception = "interception rule"
         case cookie = "cookie"
+        case navigationPage = "navigation.pages entry"
+        case navigationFrame = "navigation.frames entry"
+        case appBoundDomain = "app-bound domain"
     }
 
     public struct Item: Sendable {
@@ -33,6 +36,11 @@ public struct Coverage: Sendable {
         for entry in policy.schemeAllowlist { items.append(Item(kind: .schemeAllowlist, name: entry.scheme.value, location: entry.location)) }
         for rule in policy.interception { items.append(Item(kind: .interception, name: rule.id.map { "'\($0.value)'" } ?? rule.scheme.value, location: rule.location)) }
         for cookie in policy.cookies { items.append(Item(kind: .cookie, name: cookie.name.value, location: cookie.location)) }
+        for entry in policy.navigation?.pages ?? [] { items.append(Item(kind: .navigationPage, name: entry.host.value, location: entry.location)) }
+        for entry in policy.navigation?.frames ?? [] { items.append(Item(kind: .navigationFrame, name: entry.host.value, location: entry.location)) }
+        let firstAppBound = items.count
+        for domain in policy.appBoundDomains?.domains?.value ?? [] { items.append(Item(kind: .appBoundDomain, name: domain.value, location: domain.location)) }
+        appBoundItems = firstAppBound..<items.count
         self.items = items
         var index: [Key: Int] = [:]
         for (position, item) in items.enumerated() { index[Key(item.location)] = index[Key(item.location)] ?? position }
@@ -49,6 +57,8 @@ public struct Coverage: Sendable {
     }
 
     private let byLocation: [Key: Int]
+    /// The app-bound entries' items, in the manifest's order (a decision names one by index).
+    private let appBoundItems: Range<Int>
     private let cookieNames: [String: Int]
     private let listFiles: [String: Int]
 
@@ -64,6 +74,8 @@ public struct Coverage: Sendable {
         default: break
         }
         if let location = result.decision.interception?.location, let item = byLocation[Key(location)] { exercised.insert(item) }
+        if let location = result.decision.admittedBy, let item = byLocation[Key(location)] { exercised.insert(item) }
+        if case .boundBy(let entry) = result.decision.appBound, appBoundItems.contains(appBoundItems.lowerBound + entry) { exercised.insert(appBoundItems.lowerBound + entry) }
         for name in result.cookies { if let item = cookieNames[name] { exercised.insert(item) } }
     }
 

@@ -23,6 +23,12 @@ public struct Decision: Sendable {
     /// A new window loaded in the same view (`navigation.new-windows: same-view`) becomes the
     /// view's page, as a `page` does.
     public var replacesPage = false
+    /// The `navigation.pages` or `frames` entry that admitted the document, if one did.
+    public var admittedBy: SourceLocation?
+    /// What WebKit's App-Bound Domains check found for a main-frame navigation it ran on;
+    /// nil when it did not run (no `app-bound-domains`, not a main-frame navigation, or one
+    /// the delegate cancelled first).
+    public var appBound: AppBoundCheck?
 
     /// The WebKit actions that survive, in the order block, block-cookies, css-display-none,
     /// make-https, notify (each once).
@@ -106,6 +112,16 @@ public enum Why: Sendable {
     private static func at(_ location: SourceLocation?) -> String {
         location.map { " (\($0.described))" } ?? ""
     }
+}
+
+/// The outcome of WebKit's App-Bound Domains check for one navigation.
+public enum AppBoundCheck: Sendable, Equatable {
+    /// In the domain or scheme of the entry at this index of `app-bound-domains`.
+    case boundBy(Int)
+    /// Bound whatever the list says: localhost, about:, data:, blob:, file:, javascript:.
+    case alwaysBound
+    /// Not bound: refused with `limit-navigations`, else a page without app-bound APIs.
+    case unbound
 }
 
 /// A scheme-allowlist entry for a URL's scheme that does not admit the URL, and why.

@@ -108,10 +108,13 @@ public final class DecisionEngine: Sendable {
         var admittedBy: Why?
         if !navigation.isEmpty {
             switch navigationStep(request, isFirstPage: isFirstPage, scratch: &scratch) {
-            case .passes: break
-            case .admitted(let entry, let section):
+            case .passes(let appBound):
+                result.appBound = appBound
+            case .admitted(let entry, let section, let appBound):
                 admittedBy = .navigationAdmitted(entry: entry.described, section: section, at: entry.location)
                 result.decidedBy = RuleOrigin(index: -1, id: nil, location: entry.location)
+                result.admittedBy = entry.location
+                result.appBound = appBound
             case .handedToSystem(let why, let location):
                 result.isHandedToSystem = true
                 result.why = why
@@ -129,7 +132,8 @@ public final class DecisionEngine: Sendable {
         // a later step decided something of its own.
         if let admittedBy, decided.verdict == .allow, !decided.isHandedToSystem {
             switch decided.why {
-            case .secureScheme, .allowlisted, .noRuleMatches, .noSurvivingRule:
+            // (An http document keeps the allowlist entry as its reason: both entries let it.)
+            case .secureScheme, .noRuleMatches, .noSurvivingRule:
                 decided.why = admittedBy
                 decided.decidedBy = result.decidedBy
             default: break
@@ -145,12 +149,17 @@ public final class DecisionEngine: Sendable {
     private func navigationStep(_ request: LoadRequest, isFirstPage: Bool, scratch: inout Scratch) -> NavigationGate.Outcome {
         let newWindow = request.resourceType == .popup
         let mainFrame = request.kind != .resource || newWindow
-        guard mainFrame || request.resourceType == .childDocument else { return .passes }
+        guard mainFrame || request.resourceType == .childDocument else { return .passes(appBound: nil) }
         let by = request.initiator ?? (isFirstPage ? .app : .link)
-        let handedOff = rules.map { _ in schemeEntry(for: request.url) != nil && interceptionRule(for: request.url, method: request.method) == nil } ?? false
+        // A scheme that is neither the web's, WebKit's own nor one the app serves is the scheme
+        // gate's: handed to the system or refused, the delegate cancels it either way, before
+        // WebKit's app-bound check.
+        let scheme = request.url.scheme
+        let delegateCancels = rules != nil && !["http", "https", "about", "data", "blob", "file", "javascript"].contains(scheme)
+            && interceptionRule(for: request.url, method: request.method) == nil
         var domains = scratch.domains
         defer { scratch.domains = domains }
-        return navigation.decide(request.url, mainFrame: mainFrame, newWindow: newWindow, by: by, handedOffByScheme: handedOff) { host in
+        return navigation.decide(request.url, mainFrame: mainFrame, newWindow: newWindow, by: by, handedOffByScheme: delegateCancels) { host in
             domains.registrableDomain(of: host, suffixes)
         }
     }

@@ -6,23 +6,24 @@
 struct NavigationGate: Sendable {
     let rules: NavigationRules?
     let appBound: AppBoundDomains?
-    /// `appBound` as WebKit keeps it: registrable domains and schemes.
-    let bound: (domains: Set<String>, schemes: Set<String>)
+    /// What WebKit keeps of each `appBound` entry (`AppBoundDomains.boundValues`).
+    let bound: [String?]
 
     init(rules: NavigationRules?, appBound: AppBoundDomains?, suffixes: PublicSuffixList) {
         self.rules = rules
         self.appBound = appBound
-        bound = appBound?.bound(suffixes) ?? ([], [])
+        bound = appBound?.boundValues(suffixes) ?? []
     }
 
     var isEmpty: Bool { rules == nil && appBound == nil }
 
     /// What the gate says of one load.
     enum Outcome {
-        /// Not a navigation the gate speaks of, or one it lets through without naming an entry.
-        case passes
+        /// Not a navigation the gate speaks of, or one it lets through without naming an entry;
+        /// `appBound`: what WebKit's check found, when it ran.
+        case passes(appBound: AppBoundCheck?)
         /// An entry of `pages` or `frames` admits it.
-        case admitted(NavigationRules.Entry, section: String)
+        case admitted(NavigationRules.Entry, section: String, appBound: AppBoundCheck?)
         /// The delegate cancels it and hands the URL to the system (`navigation.otherwise` or
         /// `new-windows: open-externally`, for a link the user activated).
         case handedToSystem(Why, at: SourceLocation?)
@@ -30,10 +31,10 @@ struct NavigationGate: Sendable {
     }
 
     /// `mainFrame`: a top-level navigation (a page, a top-document, a same-view new window).
-    /// `handedOffByScheme`: the scheme allowlist hands it to the system, so the delegate
-    /// cancels it before WebKit's app-bound check.
+    /// `handedOffByScheme`: the scheme gate hands it to the system or refuses it, so the
+    /// delegate cancels it before WebKit's app-bound check.
     func decide(_ url: CanonicalURL, mainFrame: Bool, newWindow: Bool, by: NavigationInitiator, handedOffByScheme: Bool, domain: (String) -> String) -> Outcome {
-        var outcome = Outcome.passes
+        var admitted: (entry: NavigationRules.Entry, section: String)?
         if let rules {
             if newWindow {
                 let at = rules.newWindowsLocation ?? rules.location
@@ -53,8 +54,7 @@ struct NavigationGate: Sendable {
             if url.scheme == "http" || url.scheme == "https" {
                 let candidates = mainFrame ? rules.pages : rules.pages + rules.frames
                 if let entry = candidates.first(where: { $0.admits(url) }) {
-                    let inPages = rules.pages.contains(entry)
-                    outcome = .admitted(entry, section: inPages ? "pages" : "frames")
+                    admitted = (entry, rules.pages.contains(entry) ? "pages" : "frames")
                 } else if mainFrame {
                     if by.isUserActivated && rules.otherwise == .openExternally {
                         let at = rules.otherwiseLocation ?? rules.location
@@ -70,22 +70,32 @@ struct NavigationGate: Sendable {
         // WebKit refuses a main-frame navigation away from the app-bound domains
         // (`WebPageProxy::setIsNavigatingToAppBoundDomainAndCheckIfPermitted`); an iframe
         // loads, in a page that is no longer app-bound.
-        if let appBound, appBound.limitNavigations, mainFrame, !handedOffByScheme, !isAppBound(url, domain: domain) {
-            let web = url.scheme == "http" || url.scheme == "https"
-            return .refused(.appBoundRefused(host: web ? (url.host ?? "") : url.scheme + ":", at: appBound.location), at: appBound.location)
+        var check: AppBoundCheck?
+        if let appBound, mainFrame, !handedOffByScheme {
+            check = appBoundCheck(url, domain: domain)
+            if appBound.limitNavigations, check == .unbound {
+                let web = url.scheme == "http" || url.scheme == "https"
+                return .refused(.appBoundRefused(host: web ? (url.host ?? "") : url.scheme + ":", at: appBound.location), at: appBound.location)
+            }
         }
-        return outcome
+        if let admitted { return .admitted(admitted.entry, section: admitted.section, appBound: check) }
+        return .passes(appBound: check)
     }
 
     /// `schemeOrDomainIsAppBound`, with what WebKit treats as app-bound in the main frame
     /// whatever the list says (`shouldTreatURLProtocolAsAppBound`: localhost and loopback
-    /// addresses, about:, data:, blob:, file:, javascript:).
-    private func isAppBound(_ url: CanonicalURL, domain: (String) -> String) -> Bool {
-        if ["about", "data", "blob", "file", "javascript"].contains(url.scheme) { return true }
-        if let host = url.host, host == "localhost" || host.hasSuffix(".localhost") || host == "127.0.0.1" || host == "[::1]" || host.hasPrefix("127.") { return true }
-        if bound.schemes.contains(url.scheme) { return true }
-        guard let host = url.host else { return false }
-        let registrable = domain(host)
-        return bound.domains.contains(registrable.isEmpty ? host : registrable)
+    /// addresses, about:, data:, blob:, file:, javascript:). The entry named is the first one
+    /// whose scheme or registrable domain it is, for coverage.
+    private func appBoundCheck(_ url: CanonicalURL, domain: (String) -> String) -> AppBoundCheck {
+        if let index = bound.firstIndex(of: url.scheme + ":") { return .boundBy(index) }
+        if let host = url.host {
+            let registrable = domain(host)
+            if let index = bound.firstIndex(of: registrable.isEmpty ? host : registrable) { return .boundBy(index) }
+        }
+        if ["about", "data", "blob", "file", "javascript"].contains(url.scheme) { return .alwaysBound }
+        if let host = url.host, host == "localhost" || host.hasSuffix(".localhost") || host == "[::1]" || IPv4.canonical(host).map({ $0.hasPrefix("127.") }) == true {
+            return .alwaysBound
+        }
+        return .unbound
     }
 }

@@ -52,11 +52,11 @@ public struct NavigationRules: Sendable, Equatable {
         public var described: String {
             let pattern: String
             switch host.kind {
-            case .exact: pattern = host.host
-            case .subdomains: pattern = "*." + host.host
-            case .domainAndSubdomains: pattern = host.host + " and its subdomains"
+            case .exact: pattern = "'\(host.host)'"
+            case .subdomains: pattern = "'*.\(host.host)'"
+            case .domainAndSubdomains: pattern = "'\(host.host)' and its subdomains"
             }
-            return "'\(pattern)'" + (paths.map { " " + $0.joined(separator: ", ") } ?? "")
+            return pattern + (paths.map { " " + $0.joined(separator: ", ") } ?? "")
         }
     }
 }
@@ -81,23 +81,24 @@ public struct AppBoundDomains: Sendable, Equatable {
         self.location = location
     }
 
-    /// The entries WebKit keeps: the first ten, a `scheme:` as a scheme, the rest as the
-    /// registrable domains of their hosts (an entry that is not a URL is dropped).
-    public func bound(_ suffixes: PublicSuffixList) -> (domains: Set<String>, schemes: Set<String>) {
-        var domains = Set<String>(), schemes = Set<String>()
-        for entry in entries {
-            if domains.count + schemes.count >= Self.maximumCount { break }
+    /// What WebKit keeps of each entry, in order: a `scheme:` entry's scheme (with its colon),
+    /// any other entry's registrable domain; nil past the first ten and for an entry that is
+    /// not a URL, which WebKit drops.
+    public func boundValues(_ suffixes: PublicSuffixList) -> [String?] {
+        var kept = 0
+        return entries.map { entry -> String? in
+            guard kept < Self.maximumCount else { return nil }
             if entry.hasSuffix(":"), entry.count > 1 {
-                schemes.insert(String(entry.dropLast()).lowercased())
-                continue
+                kept += 1
+                return entry.lowercased()
             }
             let text = entry.contains("://") ? entry : "https://" + entry
-            guard let url = try? CanonicalURL.parse(text).get(), let host = url.host else { continue }
+            guard let url = try? CanonicalURL.parse(text).get(), let host = url.host else { return nil }
+            kept += 1
             // `RegistrableDomain` falls back on the host itself where it has no registrable
             // domain (localhost, an address, a public suffix).
             let domain = suffixes.registrableDomain(of: host)
-            domains.insert(domain.isEmpty ? host : domain)
+            return domain.isEmpty ? host : domain
         }
-        return (domains, schemes)
     }
 }
