@@ -140,24 +140,21 @@ struct DiffCommandTests {
         #expect(unchanged.status == 0, "\(unchanged.stderr)")
         #expect(unchanged.stdout.contains("No policy change changes a request or an entry."))
 
-        // The allowlist entry goes, a policy is added and one removed.
+        // The scheme entry changes, a policy is added and one removed.
         let sdk = folder.appendingPathComponent("policies/sdk-allowlist.yaml")
         let text = try String(contentsOf: sdk, encoding: .utf8)
-        let start = try #require(text.range(of: "http-allowlist:")), end = try #require(text.range(of: "scheme-allowlist:"))
-        try (String(text[..<start.lowerBound]) + "http-allowlist: []\n" + String(text[end.lowerBound...])).write(to: sdk, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "  - scheme: mailto\n", with: "  - scheme: sms\n").write(to: sdk, atomically: true, encoding: .utf8)
         try "webpolicy: 1\nname: extra\n".write(to: folder.appendingPathComponent("policies/extra.yaml"), atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(at: folder.appendingPathComponent("policies/offline-packages.yaml"))
 
         let changed = try CommandRunner.runProgram("/bin/bash", [script, "HEAD", "policies"], in: folder, environment: environment)
         #expect(changed.status == 1, "\(changed.stderr)")
-        // With the http entry gone, plain http to www.example.com is refused: the logo, and the
-        // CMS page that navigation.pages admits over http.
-        #expect(changed.stdout.contains("`git:HEAD:./policies/sdk-allowlist.yaml` → `policies/sdk-allowlist.yaml`, replayed over 1 trace (9 requests): **2 changed**, 7 unchanged."), "\(changed.stdout)")
-        #expect(changed.stdout.contains("| `policies/sdk-allowlist.trace:4` `http://www.example.com/logo.png` | image | allow | block |"))
+        #expect(changed.stdout.contains("`git:HEAD:./policies/sdk-allowlist.yaml` → `policies/sdk-allowlist.yaml`, replayed over 1 trace (9 requests): **1 changed**, 8 unchanged."), "\(changed.stdout)")
+        #expect(changed.stdout.contains("| `policies/sdk-allowlist.trace:6` `mailto:support@example.com` | document | allow | block |"), "\(changed.stdout)")
         #expect(changed.stdout.contains("- added: `policies/extra.yaml`\n- removed: `policies/offline-packages.yaml`\n"))
         // Only the changed policy is diffed; its report for people goes to standard error.
         #expect(!changed.stdout.contains("https-and-trackers"))
-        #expect(changed.stderr.contains("allow → block (2 requests)"), "\(changed.stderr)")
+        #expect(changed.stderr.contains("allow → block (1 request)"), "\(changed.stderr)")
 
         let badBase = try CommandRunner.runProgram("/bin/bash", [script, "no-such-rev"], in: folder, environment: environment)
         #expect(badBase.status == 2)

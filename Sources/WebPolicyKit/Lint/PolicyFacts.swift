@@ -66,6 +66,7 @@ final class PolicyFacts {
         values += policy.contentRules.flatMap { rule in (rule.trigger.hosts?.value ?? []).map { ($0, .contentRuleHosts) } }
         values += policy.cookies.map { ($0.domain, .cookieDomain) }
         values += policy.interception.flatMap { rule in (rule.hosts?.value ?? []).map { ($0, .interceptionHosts) } }
+        values += ((policy.navigation?.pages ?? []) + (policy.navigation?.frames ?? [])).map { ($0.host, .navigationEntry) }
         return values.compactMap { text, field in
             let problems = HostPatternAnalysis.analyze(text.value, field: field)
             return problems.isEmpty ? nil : HostFieldValue(text: text, field: field, problems: problems)

@@ -51,6 +51,7 @@ public enum RuleCategory: String, CaseIterable, Sendable {
     case interception
     case urlFilters = "url-filters"
     case contentRules = "content-rules"
+    case navigation
     case targets
 
     public var title: String {
@@ -61,6 +62,7 @@ public enum RuleCategory: String, CaseIterable, Sendable {
         case .interception: return "Interception"
         case .urlFilters: return "URL filters (WebKit's regex subset)"
         case .contentRules: return "Content rules (WebKit's parser)"
+        case .navigation: return "Navigation and App-Bound Domains"
         case .targets: return "Targets and limits"
         }
     }

@@ -36,8 +36,9 @@ struct RuleExamplesTests {
     }
 
     /// What a rationale may cite: a standard, Apple's documentation or review rules, WebKit's
-    /// source or behaviour, the Public Suffix List, or a field report from the seeds.
-    static let sources = ["RFC", "Apple", "WebKit", "WHATWG", "W3C", "CSS", "Public Suffix", "App Store", "JavaScriptCore", "ECMA", "OpenRadar", "seed"]
+    /// source or behaviour, the Public Suffix List, OWASP's Mobile Application Security
+    /// Testing Guide, or a field report from the seeds.
+    static let sources = ["RFC", "Apple", "WebKit", "WHATWG", "W3C", "CSS", "Public Suffix", "App Store", "JavaScriptCore", "ECMA", "OpenRadar", "OWASP MASTG", "seed"]
 
     @Test(arguments: ids)
     func rationaleNamesItsSource(id: String) {

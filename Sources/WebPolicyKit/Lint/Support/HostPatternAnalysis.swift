@@ -6,6 +6,7 @@ enum HostField: Sendable {
     case contentRuleHosts
     case cookieDomain
     case interceptionHosts
+    case navigationEntry
 
     var allowsWildcard: Bool { self != .cookieDomain }
 
@@ -15,6 +16,7 @@ enum HostField: Sendable {
         case .contentRuleHosts: return "content-rule host"
         case .cookieDomain: return "cookie domain"
         case .interceptionHosts: return "interception host"
+        case .navigationEntry: return "navigation host"
         }
     }
 }
@@ -40,6 +42,9 @@ enum HostPatternAnalysis {
         if scalars.isEmpty {
             return [HostProblem(kind: .syntax, offset: 0, length: 1, message: "the \(field.noun) is empty")]
         }
+        // A navigation entry of '*' is well-formed and means every site: navigation-entry-too-wide
+        // says so, in those words.
+        if field == .navigationEntry && host == "*" { return [] }
         if let problem = notBare(host, scalars: scalars, field: field) { return [problem] }
         if isIPv6Literal(scalars) { return [] }
 

@@ -1,0 +1,41 @@
+import WebPolicyRuntime
+
+/// The hosts a navigation entry names, as the decision engine matches them
+/// (`Manifest.HostMatch`): a host, its subdomains, or both.
+struct NavigationScope: Sendable {
+    let host: String
+    let includesHost: Bool
+    let includesSubdomains: Bool
+
+    init(_ entry: NavigationEntry) {
+        let written = entry.host.value.lowercased()
+        if written.hasPrefix("*.") {
+            (host, includesHost, includesSubdomains) = (String(written.dropFirst(2)), false, true)
+        } else {
+            (host, includesHost, includesSubdomains) = (written, true, entry.includeSubdomains?.value ?? false)
+        }
+    }
+
+    /// Some host is in both this scope and `domain` (and, with `subdomains`, its subdomains).
+    func overlaps(domain: String, subdomains: Bool) -> Bool {
+        if includesHost && (host == domain || (subdomains && HostNames.isWithin(host, domain))) { return true }
+        guard includesSubdomains else { return false }
+        // A subdomain of `host` that is `domain`, or one under it.
+        if HostNames.isWithin(domain, host) && domain != host { return true }
+        return subdomains && HostNames.isWithin(host, domain)
+    }
+
+    /// A host of the scope, to ask questions of (its registrable domain): the host, or a
+    /// subdomain of it.
+    var sampleHost: String { includesHost ? host : "www." + host }
+}
+
+extension Policy {
+    /// What WebKit keeps of each `app-bound-domains` entry (`AppBoundDomains.boundValues`), with
+    /// the entry; nil without the section or the Public Suffix List.
+    func appBoundValues(_ suffixes: PublicSuffixList?) -> [(entry: LocatedString, bound: String?)]? {
+        guard let domains = appBoundDomains?.domains?.value, let suffixes else { return nil }
+        let values = AppBoundDomains(entries: domains.map(\.value), limitNavigations: false).boundValues(suffixes)
+        return Array(zip(domains, values))
+    }
+}
