@@ -28,17 +28,23 @@ public struct NavigationDecider: Sendable {
     }
 
     /// `url`: the navigation's request URL; `isMainFrame`: `navigationAction.targetFrame?.isMainFrame`
-    /// (a new window counts as main frame); `currentPage`: `webView.url`, the page it leaves;
-    /// `method`: the request's HTTP method.
-    public func decide(url: String, isMainFrame: Bool, currentPage: String?, method: String = "GET") -> NavigationDecision {
+    /// (a new window counts as main frame, and is `WindowDecider`'s); `currentPage`: `webView.url`,
+    /// the page it leaves; `method`: the request's HTTP method; `initiator`: how it started
+    /// (`NavigationInitiator(navigationType:)` reads `WKNavigationAction.navigationType`).
+    public func decide(url: String, isMainFrame: Bool, currentPage: String?, method: String = "GET", initiator: NavigationInitiator = .link) -> NavigationDecision {
         let request = isMainFrame
-            ? RuntimeRequest(url: url, type: "page", mainDocumentURL: currentPage, method: method)
-            : RuntimeRequest(url: url, type: "child-document", mainDocumentURL: currentPage, method: method)
-        let decision = policy.evaluate(request)
+            ? RuntimeRequest(url: url, type: "page", mainDocumentURL: currentPage, method: method, initiator: initiator)
+            : RuntimeRequest(url: url, type: "child-document", mainDocumentURL: currentPage, method: method, initiator: initiator)
+        return Self.decision(for: policy.evaluate(request), opener: opener)
+    }
+
+    /// What the engine's verdict means for a navigation: a hand-off is cancelled in the view
+    /// and opened by the system; a block is cancelled; the rest go ahead.
+    static func decision(for decision: RuntimeDecision, opener: ExternalOpener) -> NavigationDecision {
         switch decision.verdict {
         case .block:
             return .cancel(reason: decision.reason)
-        case .allow where decision.handedToSystem != nil:
+        case _ where decision.isHandedToSystem:
             opener.open(decision.finalURL)
             return .cancelAndOpen(url: decision.finalURL)
         case .allow, .upgrade, .intercept:
@@ -51,13 +57,28 @@ public struct NavigationDecider: Sendable {
     /// The same, once the web view's preparation (`gate`) has finished: the first navigation
     /// waits for its content-rule lists and cookies. A failed preparation cancels — the view
     /// would load without the rules it was promised.
-    public func decide<Report>(url: String, isMainFrame: Bool, currentPage: String?, method: String = "GET",
+    public func decide<Report>(url: String, isMainFrame: Bool, currentPage: String?, method: String = "GET", initiator: NavigationInitiator = .link,
                                after gate: ReadinessGate<Report>) async -> NavigationDecision {
         do {
             try await gate.waitUntilReady()
         } catch {
             return .cancel(reason: "the web view's policy could not be prepared: \(error)")
         }
-        return decide(url: url, isMainFrame: isMainFrame, currentPage: currentPage, method: method)
+        return decide(url: url, isMainFrame: isMainFrame, currentPage: currentPage, method: method, initiator: initiator)
+    }
+}
+
+extension NavigationInitiator {
+    /// How WebKit tells the app how a navigation started (`WKNavigationType`, by its raw
+    /// value so this file needs no WebKit): a link the user activated is the only way out of
+    /// the app; a script, a redirect and the app's own load are all `.other` to WebKit, and
+    /// none of them is the user's.
+    public init(navigationTypeRawValue: Int) {
+        switch navigationTypeRawValue {
+        case 0: self = .link  // .linkActivated
+        case 1, 4: self = .form  // .formSubmitted, .formResubmitted
+        case 2, 3: self = .backForward  // .backForward, .reload
+        default: self = .script  // .other: a script, a redirect, the app's own load
+        }
     }
 }

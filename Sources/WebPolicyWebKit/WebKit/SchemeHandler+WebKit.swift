@@ -64,41 +64,4 @@ extension SchemeHandlerPlan {
     }
 }
 
-extension NavigationDecider {
-    /// For the app's `webView(_:decidePolicyFor:decisionHandler:)`.
-    @MainActor public func decide(_ action: WKNavigationAction, in webView: WKWebView) -> WKNavigationActionPolicy {
-        guard let url = action.request.url?.absoluteString else { return .allow }
-        switch decide(url: url, isMainFrame: action.targetFrame?.isMainFrame ?? true, currentPage: webView.url?.absoluteString,
-                      method: action.request.httpMethod ?? "GET") {
-        case .allow: return .allow
-        case .cancel, .cancelAndOpen: return .cancel
-        }
-    }
-}
-
-extension NavigationDecider {
-    /// For the async `webView(_:decidePolicyFor:) async -> WKNavigationActionPolicy`: waits
-    /// for the web view's preparation first.
-    @MainActor public func decide<Report>(_ action: WKNavigationAction, in webView: WKWebView, after gate: ReadinessGate<Report>) async -> WKNavigationActionPolicy {
-        guard let url = action.request.url?.absoluteString else { return .allow }
-        switch await decide(url: url, isMainFrame: action.targetFrame?.isMainFrame ?? true, currentPage: webView.url?.absoluteString,
-                            method: action.request.httpMethod ?? "GET", after: gate) {
-        case .allow: return .allow
-        case .cancel, .cancelAndOpen: return .cancel
-        }
-    }
-}
-
-#if canImport(UIKit)
-import UIKit
-
-/// Opens URLs with `UIApplication.open`.
-public struct ApplicationOpener: ExternalOpener {
-    public init() {}
-    public func open(_ url: String) {
-        guard let url = URL(string: url) else { return }
-        Task { @MainActor in UIApplication.shared.open(url) }
-    }
-}
-#endif
 #endif

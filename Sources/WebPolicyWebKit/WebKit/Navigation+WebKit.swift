@@ -1,0 +1,59 @@
+#if canImport(WebKit)
+import WebKit
+import WebPolicyRuntime
+
+extension NavigationDecider {
+    /// For the app's `webView(_:decidePolicyFor:decisionHandler:)`. A new window's action
+    /// (`targetFrame == nil`) is allowed here so that WebKit asks the UI delegate, where
+    /// `WindowDecider` decides it.
+    @MainActor public func decide(_ action: WKNavigationAction, in webView: WKWebView) -> WKNavigationActionPolicy {
+        guard let url = action.request.url?.absoluteString, let target = action.targetFrame else { return .allow }
+        switch decide(url: url, isMainFrame: target.isMainFrame, currentPage: webView.url?.absoluteString,
+                      method: action.request.httpMethod ?? "GET", initiator: NavigationInitiator(navigationTypeRawValue: action.navigationType.rawValue)) {
+        case .allow: return .allow
+        case .cancel, .cancelAndOpen: return .cancel
+        }
+    }
+
+    /// For the async `webView(_:decidePolicyFor:) async -> WKNavigationActionPolicy`: waits
+    /// for the web view's preparation first.
+    @MainActor public func decide<Report>(_ action: WKNavigationAction, in webView: WKWebView, after gate: ReadinessGate<Report>) async -> WKNavigationActionPolicy {
+        guard let url = action.request.url?.absoluteString, let target = action.targetFrame else { return .allow }
+        switch await decide(url: url, isMainFrame: target.isMainFrame, currentPage: webView.url?.absoluteString,
+                            method: action.request.httpMethod ?? "GET",
+                            initiator: NavigationInitiator(navigationTypeRawValue: action.navigationType.rawValue), after: gate) {
+        case .allow: return .allow
+        case .cancel, .cancelAndOpen: return .cancel
+        }
+    }
+}
+
+extension WindowDecider {
+    /// For the app's `webView(_:createWebViewWith:for:windowFeatures:)`: returns nil — the view
+    /// never spawns a second web view — after loading the URL in `webView`, handing it to the
+    /// system or refusing it, as the policy says.
+    @MainActor public func createWebView(for action: WKNavigationAction, in webView: WKWebView) -> WKWebView? {
+        guard let url = action.request.url?.absoluteString else { return nil }
+        if case .loadInSameView = decide(url: url, currentPage: webView.url?.absoluteString,
+                                         initiator: NavigationInitiator(navigationTypeRawValue: action.navigationType.rawValue)) {
+            _ = webView.load(action.request)
+        }
+        return nil
+    }
+}
+
+extension WKWebViewConfiguration: NavigationConfigurable {}
+
+#if canImport(UIKit)
+import UIKit
+
+/// Opens URLs with `UIApplication.open`.
+public struct ApplicationOpener: ExternalOpener {
+    public init() {}
+    public func open(_ url: String) {
+        guard let url = URL(string: url) else { return }
+        Task { @MainActor in UIApplication.shared.open(url) }
+    }
+}
+#endif
+#endif
