@@ -18,13 +18,19 @@ public enum NavigationDecision: Sendable, Equatable {
 /// `webView(_:decidePolicyFor:decisionHandler:)` — it does not take the delegate over, so the
 /// app keeps its other navigation logic. Decides with the runtime's engine: what simulate
 /// says of a `page` (main frame) or `child-document` (iframe) line is what happens here.
+///
+/// One decider per web view: its `redirects` follow that view's provisional navigation.
 public struct NavigationDecider: Sendable {
     public let policy: RuntimePolicy
     public let opener: ExternalOpener
+    /// Which actions are server redirects, from the delegate's provisional-navigation
+    /// callbacks (the app forwards them; see `RedirectTracker`).
+    public let redirects: RedirectTracker
 
     public init(policy: RuntimePolicy, opener: ExternalOpener) {
         self.policy = policy
         self.opener = opener
+        redirects = RedirectTracker()
     }
 
     /// `url`: the navigation's request URL; `isMainFrame`: `navigationAction.targetFrame?.isMainFrame`
@@ -71,8 +77,9 @@ public struct NavigationDecider: Sendable {
 extension NavigationInitiator {
     /// How WebKit tells the app how a navigation started (`WKNavigationType`, by its raw
     /// value so this file needs no WebKit): a link the user activated is the only way out of
-    /// the app; a script, a redirect and the app's own load are all `.other` to WebKit, and
-    /// none of them is the user's.
+    /// the app; a script and the app's own load are `.other` to WebKit, and neither is the
+    /// user's. A server redirect carries the type of the navigation it redirects, so this
+    /// alone cannot tell one: `RedirectTracker` does.
     public init(navigationTypeRawValue: Int) {
         switch navigationTypeRawValue {
         case 0: self = .link  // .linkActivated

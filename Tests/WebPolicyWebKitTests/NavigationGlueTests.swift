@@ -29,6 +29,35 @@ struct NavigationGlueTests {
         #expect(NavigationInitiator(navigationTypeRawValue: -1).isUserActivated == false)
     }
 
+    /// WebKit's order for a tapped link to the site's own redirector whose redirect leaves:
+    /// decide (link) → didStartProvisionalNavigation → decide (the redirect, still typed
+    /// linkActivated) → didFailProvisionalNavigation; the conformance lane sees the same in
+    /// WebKitGTK.
+    @MainActor @Test func aRedirectAfterATappedLinkIsARedirectNotTheUsersLink() throws {
+        let opener = RecordingOpener()
+        let decider = NavigationDecider(policy: try Fixtures.policy("webapp-plugin"), opener: opener)
+        let linkActivated = 0, other = -1
+        let redirector = "https://hackathon.example.com/out?to=phish"
+        #expect(decider.redirects.initiator(navigationTypeRawValue: linkActivated, isMainFrame: true) == .link)
+        #expect(decider.decide(url: redirector, isMainFrame: true, currentPage: Self.page, initiator: .link) == .allow)
+        decider.redirects.navigationStarted()
+        let redirect = decider.redirects.initiator(navigationTypeRawValue: linkActivated, isMainFrame: true)
+        #expect(redirect == .redirect)
+        guard case .cancel(let reason) = decider.decide(url: "https://phish.example.net/login", isMainFrame: true, currentPage: redirector, initiator: redirect) else {
+            Issue.record("the redirect of a tapped link left the app"); return
+        }
+        #expect(reason.contains("a redirect started it"), "\(reason)")
+        #expect(opener.opened.isEmpty, "nothing was handed to the system")
+        // An iframe's navigation while the page is provisional is the iframe's own.
+        #expect(decider.redirects.initiator(navigationTypeRawValue: other, isMainFrame: false) == .script)
+        decider.redirects.navigationEnded()
+        // Once the navigation failed (or committed), a tap is the user's again.
+        #expect(decider.redirects.initiator(navigationTypeRawValue: linkActivated, isMainFrame: true) == .link)
+        decider.redirects.navigationStarted()
+        decider.redirects.navigationEnded()
+        #expect(decider.redirects.initiator(navigationTypeRawValue: other, isMainFrame: true) == .script)
+    }
+
     @Test func anIframeOutsideTheFramesIsCancelledNeverOpened() throws {
         let opener = RecordingOpener()
         let decider = NavigationDecider(policy: try Fixtures.policy("webapp-plugin"), opener: opener)

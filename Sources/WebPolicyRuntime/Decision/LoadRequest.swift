@@ -61,6 +61,9 @@ public struct WebViewState: Sendable {
     /// Pages loaded so far (blocked ones included): a `Cookie` header goes on the first only,
     /// a `document.cookie` script runs from the second on.
     public var pagesLoaded = 0
+    /// The page (and its method) before the navigation under way: where the view stays when
+    /// a server redirect of that navigation is refused.
+    private var beforeNavigation: (top: CanonicalURL?, method: String)?
 
     public init(top: CanonicalURL? = nil, pageMethod: String = "GET", pagesLoaded: Int = 0) {
         self.top = top
@@ -73,8 +76,26 @@ public struct WebViewState: Sendable {
     /// loads in the view: WebKit's navigation delegate cancels it and the system opens it
     /// (`WKNavigationActionPolicyCancel`, then `UIApplication.open`), so the view keeps
     /// showing what it showed, and nothing counts as loaded.
+    ///
+    /// A `redirect` continues the navigation on the line before it, which has not committed:
+    /// refused (or handed to the system), the whole navigation fails and the view stays on
+    /// the page it showed before that navigation began — WebKit decides a redirect before
+    /// the provisional load commits (DocumentLoader::willSendRequest asks the policy
+    /// checker, and an ignored redirect stops the load), as the conformance lane sees in
+    /// WebKitGTK (ci/webkit-conformance/navigation_conformance.py).
     public mutating func advance(past request: LoadRequest, _ decision: Decision) {
-        guard request.kind == .page || decision.replacesPage, !decision.isHandedToSystem else { return }
+        guard request.kind == .page || decision.replacesPage else { return }
+        let isRedirect = request.kind == .page && request.initiator == .redirect
+        if isRedirect, decision.verdict == .block || decision.isHandedToSystem {
+            if let beforeNavigation {
+                (top, pageMethod) = beforeNavigation
+            }
+            return
+        }
+        guard !decision.isHandedToSystem else { return }
+        if !isRedirect {
+            beforeNavigation = (top, pageMethod)
+        }
         if decision.verdict != .block {
             top = decision.finalURL
             pageMethod = request.method?.uppercased() ?? "GET"

@@ -5,11 +5,12 @@ import WebPolicyRuntime
 extension NavigationDecider {
     /// For the app's `webView(_:decidePolicyFor:decisionHandler:)`. A new window's action
     /// (`targetFrame == nil`) is allowed here so that WebKit asks the UI delegate, where
-    /// `WindowDecider` decides it.
+    /// `WindowDecider` decides it. The app forwards the provisional-navigation callbacks to
+    /// `redirects`, which tells a server redirect from the navigation it redirects.
     @MainActor public func decide(_ action: WKNavigationAction, in webView: WKWebView) -> WKNavigationActionPolicy {
         guard let url = action.request.url?.absoluteString, let target = action.targetFrame else { return .allow }
         switch decide(url: url, isMainFrame: target.isMainFrame, currentPage: webView.url?.absoluteString,
-                      method: action.request.httpMethod ?? "GET", initiator: NavigationInitiator(navigationTypeRawValue: action.navigationType.rawValue)) {
+                      method: action.request.httpMethod ?? "GET", initiator: initiator(of: action, target: target)) {
         case .allow: return .allow
         case .cancel, .cancelAndOpen: return .cancel
         }
@@ -21,10 +22,14 @@ extension NavigationDecider {
         guard let url = action.request.url?.absoluteString, let target = action.targetFrame else { return .allow }
         switch await decide(url: url, isMainFrame: target.isMainFrame, currentPage: webView.url?.absoluteString,
                             method: action.request.httpMethod ?? "GET",
-                            initiator: NavigationInitiator(navigationTypeRawValue: action.navigationType.rawValue), after: gate) {
+                            initiator: initiator(of: action, target: target), after: gate) {
         case .allow: return .allow
         case .cancel, .cancelAndOpen: return .cancel
         }
+    }
+
+    @MainActor private func initiator(of action: WKNavigationAction, target: WKFrameInfo) -> NavigationInitiator {
+        redirects.initiator(navigationTypeRawValue: action.navigationType.rawValue, isMainFrame: target.isMainFrame)
     }
 }
 
