@@ -6,7 +6,8 @@ nothing leaves the machine. Plain `http`/`ws` requests arrive with an absolute U
 throwaway self-signed certificate (the web view is told to ignore TLS errors) and reads the
 requests inside. Each request is recorded with its scheme, host, port, path, method and
 whether it carried a `Cookie` header; every answer is the same small HTML document (the
-runner page the harness hands to it), never cached.
+runner page the harness hands to it), never cached — except `/__redirect?to=URL` on any host,
+a 302 to URL, for the navigation harness's server redirects.
 
 Standard library only: it runs under Debian's system Python next to WebKitGTK.
 """
@@ -18,6 +19,7 @@ import subprocess
 import tempfile
 import threading
 import time
+import urllib.parse
 
 
 def make_certificate(folder):
@@ -126,6 +128,13 @@ class _Handler(socketserver.StreamRequestHandler):
         })
         if websocket:
             out.write(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            out.flush()
+            return
+        if path.startswith("/__redirect?to="):
+            # A server redirect, for the navigation harness: 302 to the URL the query names.
+            location = urllib.parse.unquote(path[len("/__redirect?to="):])
+            out.write(("HTTP/1.1 302 Found\r\nLocation: %s\r\nCache-Control: no-store\r\nConnection: close\r\n"
+                       "Content-Length: 0\r\n\r\n" % location).encode("latin-1"))
             out.flush()
             return
         body = b"" if method == "HEAD" else self.server.page
