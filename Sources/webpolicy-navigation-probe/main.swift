@@ -86,4 +86,4 @@ func fail(_ message: String) -> Never {
     }
 }
 
-MainActor.assumeIsolated { run() }
+run()
