@@ -21,7 +21,7 @@ struct Explain: ParsableCommand {
     @Option(help: "The policy.", completion: .file(extensions: ["yaml", "yml"]))
     var policy: String
 
-    @Option(help: "The request type, in the trace format's words: page, top-document, child-document, image, script, style-sheet, font, fetch, websocket, ping, popup, other …")
+    @Option(help: "The request type, in the trace format's words: page, top-document, child-document, image, script, style-sheet, font, fetch, websocket, ping, popup, other …; message for a script message (with --handler).")
     var type: String = "page"
 
     @Option(help: "The page the request belongs to; for a navigation (page, top-document), the page it leaves.")
@@ -32,6 +32,15 @@ struct Explain: ParsableCommand {
 
     @Option(help: "How a navigation started, as a trace's by=: link (default), script, redirect, form, back-forward, app (default for a view's first page).")
     var by: NavigationInitiator?
+
+    @Option(help: "For --type message: the handler it is posted to (window.webkit.messageHandlers.<name>); the URL is the sending frame's document.")
+    var handler: String?
+
+    @Option(help: "For --type message: main (default) or child, the frame that posts it.")
+    var frame: MessageFrame = .main
+
+    @Option(help: "For --type message: the content world it is posted from: page (default), client or a name of the app's.")
+    var world: String = "page"
 
     @Option(help: "A Public Suffix List file instead of the bundled snapshot.", completion: .file())
     var publicSuffixList: String?
@@ -54,9 +63,18 @@ struct Explain: ParsableCommand {
         } catch {
             throw InputError(error.description)
         }
-        let explanation = try Explainer(policy: loaded, publicSuffixList: suffixes).explain(url: url, type: type, top: top, method: method, by: by)
+        let explainer = Explainer(policy: loaded, publicSuffixList: suffixes)
+        let explanation: (text: String, verdict: Verdict)
+        if type == "message" {
+            guard let handler else { throw InputError("--type message needs --handler NAME: the bridge the message is posted to") }
+            explanation = try explainer.explainMessage(url: url, handler: handler, frame: frame, world: ContentWorldName(world))
+        } else {
+            if handler != nil { throw InputError("--handler goes with --type message") }
+            explanation = try explainer.explain(url: url, type: type, top: top, method: method, by: by)
+        }
         print(explanation.text, terminator: "")
     }
 }
 
 extension NavigationInitiator: ExpressibleByArgument {}
+extension MessageFrame: ExpressibleByArgument {}

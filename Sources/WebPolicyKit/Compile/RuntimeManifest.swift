@@ -46,6 +46,8 @@ public enum RuntimeManifest {
             AppBoundDomains(entries: section.domains?.value.map(\.value) ?? [], limitNavigations: section.limitNavigations?.value ?? false,
                             location: section.limitNavigations?.location ?? section.location)
         }
+        manifest.bridges = policy.bridges.map(bridge)
+        manifest.webView = policy.webView?.settings
         manifest.contentRuleLists = lists.map { list in
             if let external = list.external {
                 // The whole list comes from its entry; its own lines are in its file.
@@ -109,6 +111,12 @@ public enum RuntimeManifest {
         return NavigationRules(pages: section.pages.map(entry), frames: section.frames.map(entry),
                                otherwise: section.otherwise?.value ?? .openExternally, newWindows: section.newWindows?.value ?? .sameView,
                                location: section.location, otherwiseLocation: section.otherwise?.location, newWindowsLocation: section.newWindows?.location)
+    }
+
+    static func bridge(_ declaration: BridgeDeclaration) -> Bridge {
+        Bridge(name: declaration.name.value, origins: declaration.runtimeOrigins, frames: declaration.framesValue, world: declaration.worldValue,
+               reply: declaration.replyValue, location: declaration.location, framesLocation: declaration.frames?.location,
+               originsLocation: declaration.origins?.location)
     }
 
     static func interception(_ rule: InterceptionRule) -> Manifest.Interception {

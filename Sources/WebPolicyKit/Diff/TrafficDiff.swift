@@ -150,6 +150,13 @@ private struct EntryNames: Sendable {
         case .newWindowRefused(let policy, _, _): return "navigation.new-windows: \(policy.rawValue) refuses the window"
         case .newWindowOpenedExternally: return "navigation.new-windows opens it outside the app"
         case .appBoundRefused: return "not an app-bound domain (limit-navigations)"
+        case .messageAdmitted(_, _, let location): return entry(at: location, otherwise: "a bridge's origin entry")
+        case .messageJavaScriptOff: return "webview.javascript is false"
+        case .messageAppBoundHidden(let host, _): return host == nil ? "app-bound-domains without limit-navigations hides the handlers" : "a frame outside the app-bound domains"
+        case .messageNoHandler(let name, _): return "no bridge named '\(name)'"
+        case .messageWrongWorld(let name, _, _, let location): return entry(at: location, otherwise: "bridge '\(name)'") + " in another content world"
+        case .messageChildFrame(let name, let location): return entry(at: location, otherwise: "bridge '\(name)'") + " admits the main frame only"
+        case .messageOriginRefused(let name, _, let location): return entry(at: location, otherwise: "bridge '\(name)'") + " admits none of its origins"
         }
     }
 

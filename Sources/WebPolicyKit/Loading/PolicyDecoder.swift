@@ -43,6 +43,8 @@ struct PolicyDecoder {
         document.interception = section("interception", in: fields) { $0.decodeInterceptionRule($1) }
         if let node = fields.value("navigation") { document.navigation = decodeNavigation(node) }
         if let node = fields.value("app-bound-domains") { document.appBoundDomains = decodeAppBoundDomains(node) }
+        document.bridges = section("bridges", in: fields) { $0.decodeBridge($1) }
+        if let node = fields.value("webview") { document.webView = decodeWebView(node) }
         return document
     }
 

@@ -7,7 +7,7 @@ public enum PolicyKeys {
     public static let topLevel = [
         "webpolicy", "name", "description", "target", "include",
         "http-allowlist", "scheme-allowlist", "content-rules", "content-rule-lists", "cookies", "interception",
-        "navigation", "app-bound-domains",
+        "navigation", "app-bound-domains", "bridges", "webview",
     ]
     /// Top-level keys with this prefix are ignored: a place for shared anchors (`x-trackers: &t`).
     public static let extensionPrefix = "x-"
@@ -47,4 +47,9 @@ public enum PolicyKeys {
     public static let navigation = ["pages", "frames", "otherwise", "new-windows"]
     public static let navigationEntry = ["host", "include-subdomains", "paths", "schemes", "reason"]
     public static let appBoundDomains = ["domains", "limit-navigations"]
+    public static let bridge = ["name", "origins", "schemes", "frames", "world", "reply", "description"]
+    public static let webView = [
+        "javascript", "javascript-can-open-windows", "inspectable", "file-access", "data-detectors",
+        "upgrade-known-hosts-to-https", "fraudulent-website-warning",
+    ]
 }

@@ -19,6 +19,10 @@ public struct Policy: Sendable {
     /// `app-bound-domains:`: domains of every file, in order; `limit-navigations` as the last
     /// file that sets it says.
     public let appBoundDomains: AppBoundDomainsSection?
+    /// `bridges:` of every file, in order.
+    public let bridges: [BridgeDeclaration]
+    /// `webview:`: each key as the last file that sets it says.
+    public let webView: WebViewSection?
     /// The content-blocker lists the documents reference (`content-rule-lists:`), read and
     /// checked by the loader, in document order.
     public internal(set) var contentRuleLists: [ExternalContentRuleList] = []
@@ -33,6 +37,21 @@ public struct Policy: Sendable {
         interception = documents.flatMap(\.interception)
         navigation = Self.merged(documents.compactMap(\.navigation))
         appBoundDomains = Self.merged(documents.compactMap(\.appBoundDomains))
+        bridges = documents.flatMap(\.bridges)
+        webView = Self.merged(documents.compactMap(\.webView))
+    }
+
+    private static func merged(_ sections: [WebViewSection]) -> WebViewSection? {
+        guard var merged = sections.last else { return nil }
+        func last<T>(_ key: KeyPath<WebViewSection, T?>) -> T? { sections.last { $0[keyPath: key] != nil }?[keyPath: key] }
+        merged.javaScript = last(\.javaScript)
+        merged.javaScriptCanOpenWindows = last(\.javaScriptCanOpenWindows)
+        merged.inspectable = last(\.inspectable)
+        merged.fileAccess = last(\.fileAccess)
+        merged.dataDetectors = last(\.dataDetectors)
+        merged.upgradeKnownHostsToHTTPS = last(\.upgradeKnownHostsToHTTPS)
+        merged.fraudulentWebsiteWarning = last(\.fraudulentWebsiteWarning)
+        return merged
     }
 
     private static func merged(_ sections: [NavigationSection]) -> NavigationSection? {

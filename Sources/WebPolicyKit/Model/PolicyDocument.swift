@@ -17,6 +17,8 @@ public struct PolicyDocument: Sendable {
     public var interception: [InterceptionRule] = []
     public var navigation: NavigationSection?
     public var appBoundDomains: AppBoundDomainsSection?
+    public var bridges: [BridgeDeclaration] = []
+    public var webView: WebViewSection?
 
     public init(file: SourceFile) {
         self.file = file

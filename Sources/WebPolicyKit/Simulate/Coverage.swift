@@ -3,7 +3,8 @@ import WebPolicyRuntime
 
 /// What of a policy the simulated requests exercised (`simulate --coverage`): each content
 /// rule some request matched, each allowlist and scheme entry that decided a request, each
-/// interception rule that served one and each cookie sent. What no request touched is listed
+/// interception rule that served one and each cookie sent; each bridge some message was posted
+/// to, and each bridge origin that admitted one. What no request touched is listed
 /// with its location: a rule no trace exercises is a rule no test protects.
 public struct Coverage: Sendable {
     public enum Kind: String, CaseIterable, Sendable {
@@ -16,6 +17,8 @@ public struct Coverage: Sendable {
         case navigationPage = "navigation.pages entry"
         case navigationFrame = "navigation.frames entry"
         case appBoundDomain = "app-bound domain"
+        case bridge = "bridge"
+        case bridgeOrigin = "bridge origin"
     }
 
     public struct Item: Sendable {
@@ -41,6 +44,13 @@ public struct Coverage: Sendable {
         let firstAppBound = items.count
         for domain in policy.appBoundDomains?.domains?.value ?? [] { items.append(Item(kind: .appBoundDomain, name: domain.value, location: domain.location)) }
         appBoundItems = firstAppBound..<items.count
+        var bridges: [(name: String, world: ContentWorldName, item: Int, origins: Int)] = []
+        for bridge in policy.bridges {
+            bridges.append((bridge.name.value, bridge.worldValue, items.count, items.count + 1))
+            items.append(Item(kind: .bridge, name: "'\(bridge.name.value)'", location: bridge.location))
+            for origin in bridge.origins?.value ?? [] { items.append(Item(kind: .bridgeOrigin, name: "\(bridge.name.value): \(origin.value)", location: origin.location)) }
+        }
+        bridgeItems = bridges
         self.items = items
         var index: [Key: Int] = [:]
         for (position, item) in items.enumerated() { index[Key(item.location)] = index[Key(item.location)] ?? position }
@@ -61,6 +71,8 @@ public struct Coverage: Sendable {
     private let appBoundItems: Range<Int>
     private let cookieNames: [String: Int]
     private let listFiles: [String: Int]
+    /// Each bridge's name and world, its item, and where its origins' items start.
+    private let bridgeItems: [(name: String, world: ContentWorldName, item: Int, origins: Int)]
 
     /// Marks what one request exercised.
     public mutating func add(_ result: RequestResult) {
@@ -77,6 +89,12 @@ public struct Coverage: Sendable {
         if let location = result.decision.admittedBy, let item = byLocation[Key(location)] { exercised.insert(item) }
         if case .boundBy(let entry) = result.decision.appBound, appBoundItems.contains(appBoundItems.lowerBound + entry) { exercised.insert(appBoundItems.lowerBound + entry) }
         for name in result.cookies { if let item = cookieNames[name] { exercised.insert(item) } }
+        if let message = result.entry.message {
+            for bridge in bridgeItems where bridge.name == message.handler && bridge.world == message.world { exercised.insert(bridge.item) }
+        }
+        if let admission = result.decision.bridge, bridgeItems.indices.contains(admission.bridge) {
+            exercised.insert(bridgeItems[admission.bridge].origins + admission.origin)
+        }
     }
 
     public var unexercised: [Item] { items.enumerated().filter { !exercised.contains($0.offset) }.map(\.element) }

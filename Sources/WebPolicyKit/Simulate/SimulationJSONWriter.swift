@@ -74,6 +74,9 @@ public struct SimulationJSONWriter {
             ("handedToSystem", .bool(result.decision.isHandedToSystem)),
             ("actions", .array(result.actions.map { .string($0.rawValue) })),
         ]
+        if let message = entry.message {
+            members += [("handler", .string(message.handler)), ("frame", .string(message.frame.rawValue)), ("world", .string(message.world.name))]
+        }
         if let shared { members.append(("shared", .string(shared))) }
         members += [
             ("matchedRules", .array((own?.matched ?? result.matchedRules).map(SimulationReport.json))),

@@ -62,7 +62,7 @@ public struct SimulationReport: Sendable {
             for result in traceResults.results where verbose || !result.passed {
                 let entry = result.entry
                 let status = !result.hasExpectations ? "    " : result.passed ? "ok  " : "FAIL"
-                output += "\(traceResults.path):\(entry.line): \(status) \(result.verdict.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))\(entry.typeName) \(entry.url)\n"
+                output += "\(traceResults.path):\(entry.line): \(status) \(result.verdict.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))\(entry.typeName) \(entry.shown)\n"
                 for failure in result.failures { output += "  \(failure)\n" }
                 output += "  why: \(result.reason)\n"
                 if result.finalURL != entry.url { output += "  final URL: \(result.finalURL.requestString)\n" }
@@ -108,7 +108,7 @@ public struct SimulationReport: Sendable {
             let failures = traceResults.results.filter { !$0.passed }.count
             output += "  <testsuite name=\"\(xml(traceResults.path))\" tests=\"\(traceResults.results.count)\" failures=\"\(failures)\">\n"
             for result in traceResults.results {
-                let name = "line \(result.entry.line): \(result.entry.typeName) \(result.entry.url)"
+                let name = "line \(result.entry.line): \(result.entry.typeName) \(result.entry.shown)"
                 output += "    <testcase classname=\"\(xml(traceResults.path))\" name=\"\(xml(name))\""
                 if result.passed {
                     output += "/>\n"

@@ -29,14 +29,28 @@ public struct TraceEntry: Sendable {
     public var initiator: NavigationInitiator?
     /// Whether the view hands the URL to the system (`handoff=yes|no`); nil when not said.
     public var expectHandoff: Bool?
+    /// For a `message` line: the handler, frame and world it names (the URL is the sending
+    /// frame's document).
+    public var message: ScriptMessage?
     /// The column just after the last field, where `--record` appends `expect=`.
     public var fieldsEnd: Int = 0
 }
 
 extension TraceEntry {
+    /// The URL as reports show the line: a message with its handler, and its frame and world
+    /// when they are not the main frame and the page world.
+    public var shown: String {
+        guard let message else { return url.description }
+        var text = "\(url) handler=\(message.handler)"
+        if message.frame != .main { text += " frame=\(message.frame.rawValue)" }
+        if message.world != .page { text += " world=\(message.world.name)" }
+        return text
+    }
+
     /// The line as the decision engine takes it.
     public var request: LoadRequest {
-        LoadRequest(kind: kind, resourceType: resourceType, url: url, top: top, frame: frame, method: method, initiator: initiator)
+        if let message { return LoadRequest(message: message) }
+        return LoadRequest(kind: kind, resourceType: resourceType, url: url, top: top, frame: frame, method: method, initiator: initiator)
     }
 }
 
@@ -67,7 +81,11 @@ public enum TraceParser {
     /// Trace types: the decision engine's (`LoadKind.types`).
     static let types: [String: (LoadKind, ResourceType)] = LoadKind.types.mapValues { ($0.kind, $0.type) }
 
-    static let keys = ["type", "top", "frame", "method", "by", "expect", "handoff", "cookies", "actions"]
+    static let keys = ["type", "top", "frame", "method", "by", "expect", "handoff", "cookies", "actions", "handler", "world"]
+    /// What a `message` line may say besides its URL.
+    static let messageKeys = ["handler", "frame", "world", "expect"]
+    /// The type of a script message line: not a load, so not one of `types`.
+    static let messageType = "message"
 
     /// The types as a list, for a lookup that hashes nothing: every line of a trace starts
     /// with one. The name kept is the table's own (a literal), not the line's copy of it.
@@ -77,8 +95,12 @@ public enum TraceParser {
     static func knownType(_ text: String) -> (name: String, kind: TraceEntry.Kind, type: ResourceType)? {
         let length = text.utf8.count
         for entry in typeList where entry.length == length && entry.name == text { return (entry.name, entry.kind, entry.type) }
+        if text == messageType { return (messageType, .message, .other) }
         return nil
     }
+
+    /// Every type a line may start with.
+    static var typeNames: [String] { (types.keys + [messageType]).sorted() }
 
     /// What one line is.
     public enum Line: Sendable {
@@ -166,9 +188,9 @@ public enum TraceParser {
             typeName = known.name
             position = 1
         } else if !first.text.contains(":") {
-            let suggestion = Suggestions.closest(to: first.text, in: types.keys.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
+            let suggestion = Suggestions.closest(to: first.text, in: typeNames).map { " (did you mean '\($0)'?)" } ?? ""
             problems.append(Problem(message: "'\(first.text)' is neither a request type nor a URL\(suggestion)", range: range(first),
-                                    hint: "types: \(types.keys.sorted().joined(separator: ", ")); a URL has a scheme, like https:"))
+                                    hint: "types: \(typeNames.joined(separator: ", ")); a URL has a scheme, like https:"))
             return .problems(problems)
         }
         guard position < fields.count else {
@@ -187,6 +209,8 @@ public enum TraceParser {
             entry.fieldsEnd = fields.last.map { $0.column + $0.width } ?? 1
         }
         var seen: [String] = []
+        let isMessage = entry.kind == .message
+        var handler: String?, messageFrame = MessageFrame.main, world = ContentWorldName.page
         for field in fields[(position + 1)...] {
             guard let equals = field.text.firstIndex(of: "=") else {
                 problems.append(Problem(message: "'\(field.text)' is not key=value", range: range(field), hint: "keys: \(keys.joined(separator: ", "))"))
@@ -205,7 +229,33 @@ public enum TraceParser {
                 continue
             }
             seen.append(key)
+            if isMessage != (key == "handler" || key == "world") && !(key == "expect" || key == "frame") {
+                problems.append(isMessage
+                    ? Problem(message: "a message line says \(messageKeys.joined(separator: ", ")), not \(key)=", range: range(field),
+                              hint: "the URL is the sending frame's document; frame=main or frame=child says which frame it is")
+                    : Problem(message: "\(key)= goes on message lines", range: range(field), hint: "message URL handler=NAME [frame=main|child] [world=page|client|NAME]"))
+                continue
+            }
             switch key {
+            case "handler":
+                guard !value.isEmpty else {
+                    problems.append(Problem(message: "handler= names the bridge the message is posted to", range: range(field)))
+                    continue
+                }
+                handler = value
+            case "world":
+                guard !value.isEmpty else {
+                    problems.append(Problem(message: "world= names a content world: page, client or a name of the app's", range: range(field)))
+                    continue
+                }
+                world = ContentWorldName(value)
+            case "frame" where isMessage:
+                guard let frame = MessageFrame(rawValue: value) else {
+                    problems.append(Problem(message: "on a message line, frame= is main or child, not '\(value)'", range: range(field, from: valueColumn),
+                                            hint: "the URL is the sending frame's document; frame= says whether that frame is the main frame"))
+                    continue
+                }
+                messageFrame = frame
             case "type":
                 guard position == 0, let known = types[value] else {
                     let message = position == 1 ? "the type is already '\(typeName)'" : "'\(value)' is not a request type"
@@ -263,6 +313,14 @@ public enum TraceParser {
                 entry.actions = actions
             default:  // cookies
                 entry.cookies = value.isEmpty || value == "none" ? [] : value.split(separator: ",", omittingEmptySubsequences: true).map(String.init)
+            }
+        }
+        if isMessage {
+            if let handler {
+                entry.message = ScriptMessage(frameURL: entry.url, frame: messageFrame, handler: handler, world: world)
+            } else if problems.isEmpty {
+                problems.append(Problem(message: "a message line names its handler: handler=NAME", range: range(first),
+                                        hint: "message URL handler=NAME [frame=main|child] [world=page|client|NAME]"))
             }
         }
         if entry.initiator != nil, entry.kind == .resource, entry.resourceType != .childDocument, entry.resourceType != .popup,

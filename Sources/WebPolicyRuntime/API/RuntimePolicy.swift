@@ -154,6 +154,26 @@ public final class RuntimePolicy: Sendable {
         RuntimeDecision(verdict: .block, finalURL: url, cookies: [], reason: reason, actions: [], decision: nil)
     }
 
+    /// Whether the app's handler may see a script message, as simulate decides a `message`
+    /// line: `frameOrigin` is the sending frame's security origin or document URL
+    /// (`WKScriptMessage.frameInfo.securityOrigin`), `isMainFrame` its `isMainFrame`,
+    /// `handler` the message's `name`, `world` the content world it came from. A frame URL
+    /// that does not parse is refused: a policy fails closed.
+    public func decideMessage(frameOrigin: String, isMainFrame: Bool, handler: String, world: ContentWorldName = .page) -> RuntimeDecision {
+        guard let url = try? CanonicalURL.parse(frameOrigin).get() else {
+            return refusal(frameOrigin, "the frame's origin '\(frameOrigin)' does not parse, so no bridge can admit it")
+        }
+        var scratch = scratches.take() ?? engine.makeScratch()
+        defer { scratches.give(back: scratch) }
+        let message = ScriptMessage(frameURL: url, frame: isMainFrame ? .main : .child, handler: handler, world: world)
+        return RuntimeDecision(engine.decide(message, scratch: &scratch), engine: engine)
+    }
+
+    /// `decideMessage(…).verdict == .allow`.
+    public func allowsMessage(frameOrigin: String, isMainFrame: Bool, handler: String, world: ContentWorldName = .page) -> Bool {
+        decideMessage(frameOrigin: frameOrigin, isMainFrame: isMainFrame, handler: handler, world: world).verdict == .allow
+    }
+
     /// The seed SDK delegate's `shouldAllowHttpRequest`: whether the scheme gate lets an http(s)
     /// or ws(s) URL through — https and wss always, plain http and ws when the host is on the
     /// http-allowlist. false for other schemes (ask `allowsScheme`) and URLs that do not parse.

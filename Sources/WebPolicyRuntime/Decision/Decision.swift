@@ -29,6 +29,8 @@ public struct Decision: Sendable {
     /// nil when it did not run (no `app-bound-domains`, not a main-frame navigation, or one
     /// the delegate cancelled first).
     public var appBound: AppBoundCheck?
+    /// For a script message: the bridge that admitted it and which of its origins.
+    public var bridge: BridgeAdmission?
 
     /// The WebKit actions that survive, in the order block, block-cookies, css-display-none,
     /// make-https, notify (each once).
@@ -75,6 +77,21 @@ public enum Why: Sendable {
     case newWindowOpenedExternally(at: SourceLocation?)
     /// WebKit refuses a main-frame navigation away from the app-bound domains.
     case appBoundRefused(host: String, at: SourceLocation?)
+    /// A bridge admits a script message: its name, the origin entry that admits the frame.
+    case messageAdmitted(String, origin: String, at: SourceLocation?)
+    /// `webview.javascript: false`: the page's own scripts do not run, so none posts.
+    case messageJavaScriptOff(at: SourceLocation?)
+    /// WebKit hides the message handlers: from every page (`host` nil: app-bound domains
+    /// without `limit-navigations`), or from a frame whose host is not app-bound.
+    case messageAppBoundHidden(host: String?, at: SourceLocation?)
+    /// No bridge has the handler's name: `window.webkit.messageHandlers.<name>` is undefined.
+    case messageNoHandler(String, declared: [String])
+    /// The handler exists only in other content worlds.
+    case messageWrongWorld(String, world: String, declared: [String], at: SourceLocation?)
+    /// The bridge admits the main frame only (`frames: main`).
+    case messageChildFrame(String, at: SourceLocation?)
+    /// The frame's origin is none of the bridge's.
+    case messageOriginRefused(String, origin: String, at: SourceLocation?)
 
     public var text: String {
         switch self {
@@ -106,12 +123,36 @@ public enum Why: Sendable {
         case .appBoundRefused(let host, let location):
             let what = host.hasSuffix(":") ? "the scheme \(host) is not app-bound (an entry '\(host)' would bind it)" : "\(host) is not in an app-bound domain"
             return "WebKit refuses the navigation: \(what), and limit-navigations is on\(Self.at(location)) (WKError.navigationAppBoundDomain)"
+        case .messageAdmitted(let name, let origin, let location):
+            return "bridge '\(name)' admits it: origin \(origin)\(Self.at(location))"
+        case .messageJavaScriptOff(let location):
+            return "webview.javascript is false\(Self.at(location)): the page's own scripts do not run, so none can post (the app's user scripts still run, in a client or named world)"
+        case .messageAppBoundHidden(let host, let location):
+            guard let host else {
+                return "app-bound-domains without limit-navigations\(Self.at(location)): WebKit hides window.webkit.messageHandlers from every page"
+            }
+            return "\(host) is not in an app-bound domain\(Self.at(location)): WebKit hides window.webkit.messageHandlers from its frame"
+        case .messageNoHandler(let name, let declared):
+            let known = declared.isEmpty ? "the policy declares no bridge" : "the bridges are \(declared.map { "'\($0)'" }.joined(separator: ", "))"
+            return "no bridge is named '\(name)' (\(known)): window.webkit.messageHandlers.\(name) is undefined"
+        case .messageWrongWorld(let name, let world, let declared, let location):
+            return "bridge '\(name)'\(Self.at(location)) is registered in the \(declared.joined(separator: ", ")) world, not \(world): scripts of the \(world) world do not see it"
+        case .messageChildFrame(let name, let location):
+            return "bridge '\(name)' admits the main frame only (frames: main\(location.map { ", " + $0.described } ?? "")), and an iframe posted it"
+        case .messageOriginRefused(let name, let origin, let location):
+            return "bridge '\(name)' does not admit the origin \(origin)\(Self.at(location))"
         }
     }
 
     private static func at(_ location: SourceLocation?) -> String {
         location.map { " (\($0.described))" } ?? ""
     }
+}
+
+/// The bridge (its index in the manifest's `bridges`) and origin entry that admit a message.
+public struct BridgeAdmission: Sendable, Equatable {
+    public var bridge: Int
+    public var origin: Int
 }
 
 /// The outcome of WebKit's App-Bound Domains check for one navigation.

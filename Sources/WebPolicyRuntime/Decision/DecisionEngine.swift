@@ -13,12 +13,15 @@ public final class DecisionEngine: Sendable {
     public let suffixes: PublicSuffixList
     /// Step 0: `navigation:` and App-Bound Domains.
     let navigation: NavigationGate
+    /// Script messages: `bridges:`, `webview.javascript` and App-Bound Domains.
+    let messages: MessageGate
 
     public init(lists: [ContentRuleEngine], rules: Manifest?, publicSuffixList: PublicSuffixList) {
         self.lists = lists
         self.rules = rules
         suffixes = publicSuffixList
         navigation = NavigationGate(rules: rules?.navigation, appBound: rules?.appBoundDomains, suffixes: publicSuffixList)
+        messages = MessageGate(bridges: rules?.bridges ?? [], webView: rules?.webView, appBound: rules?.appBoundDomains, suffixes: publicSuffixList)
     }
 
     /// What one caller remembers between requests: condition results per list and registrable
@@ -47,12 +50,26 @@ public final class DecisionEngine: Sendable {
     /// Decides `request` in a web view in `state` (which the caller advances with
     /// `WebViewState.advance(past:_:)`).
     public func decide(_ request: LoadRequest, in state: WebViewState, scratch: inout Scratch) -> Decision {
+        if let message = request.message { return decide(message, scratch: &scratch) }
         let isNavigation = request.kind != .resource
         // A top-level navigation is its own main document (WebKit `ResourceLoadInfo`),
         // without its fragment (observed); the page it becomes keeps the fragment.
         let topURL = isNavigation ? request.url.withoutFragment : (request.top ?? state.top ?? request.url)
         let context = LoadContext(topURL: topURL, shownDocument: state.top, pageMethod: state.pageMethod)
         return evaluate(request, context, isFirstPage: request.kind == .page && state.pagesLoaded == 0, pagesLoaded: state.pagesLoaded, scratch: &scratch)
+    }
+
+    /// A script message: the message step alone (docs/semantics.md, "Messages"). No load
+    /// happens, so no content rule, gate or cookie applies, and the page stays as it is.
+    public func decide(_ message: ScriptMessage, scratch: inout Scratch) -> Decision {
+        var domains = scratch.domains
+        defer { scratch.domains = domains }
+        let outcome = messages.decide(message) { host in domains.registrableDomain(of: host, suffixes) }
+        var result = Decision(topURL: message.frameURL, verdict: outcome.admitted ? .allow : .block, finalURL: message.frameURL)
+        result.why = outcome.why
+        result.decidedBy = outcome.location.map { RuleOrigin(index: -1, id: outcome.bridge.map { messages.bridges[$0].name }, location: $0) }
+        if let bridge = outcome.bridge, let origin = outcome.origin { result.bridge = BridgeAdmission(bridge: bridge, origin: origin) }
+        return result
     }
 
     /// WebKit's `ResourceLoadInfo` for a load, as observed on a real WebKit (ci/webkit-conformance):

@@ -7,9 +7,11 @@ public struct Manifest: Sendable, Equatable {
     /// The newest major version this runtime reads. Members a reader does not know are
     /// ignored, so additions keep the version; a change an older reader would misread raises
     /// it: version 2 adds where the view may go (`navigation`, `appBoundDomains`), which a
-    /// version-1 reader would ignore, letting the view go anywhere. `serialized()` writes 2
-    /// only for a manifest that has them.
-    public static let formatVersion = 2
+    /// version-1 reader would ignore, letting the view go anywhere; version 3 adds who may
+    /// call the app (`bridges`) and the web view's configuration (`webView`), which a
+    /// version-2 reader would ignore, letting every frame call every handler. `serialized()`
+    /// writes the lowest version that holds what the manifest has.
+    public static let formatVersion = 3
 
     public var version = Manifest.formatVersion
     public var policyName: String
@@ -25,6 +27,10 @@ public struct Manifest: Sendable, Equatable {
     public var navigation: NavigationRules?
     /// `app-bound-domains:`; nil: no `WKAppBoundDomains`.
     public var appBoundDomains: AppBoundDomains?
+    /// `bridges:`: the script message handlers and who may call each.
+    public var bridges: [Bridge] = []
+    /// `webview:`; nil: the policy leaves the configuration as the platform has it.
+    public var webView: WebViewSettings?
 
     public init(policyName: String, policyDescription: String? = nil, targetIOS: String, distribution: String) {
         self.policyName = policyName

@@ -13,10 +13,11 @@ extension Manifest {
         func host(_ match: HostMatch) -> [(String, JSONValue)] {
             [("host", .string(match.host)), ("match", .string(match.kind.rawValue))]
         }
-        // Version 2 adds `navigation` and `appBoundDomains`: a version-1 reader would ignore
-        // them and let the view go anywhere, so a manifest that has them says 2, and one
-        // that has not stays readable by every runtime.
-        let written = navigation != nil || appBoundDomains != nil ? 2 : 1
+        // Version 2 adds `navigation` and `appBoundDomains`, version 3 `bridges` and `webView`:
+        // an older reader would ignore them (let the view go anywhere, let every frame call
+        // every handler), so a manifest says the lowest version that holds what it has, and
+        // one without them stays readable by every runtime.
+        let written = !bridges.isEmpty || webView != nil ? 3 : navigation != nil || appBoundDomains != nil ? 2 : 1
         var top: [(String, JSONValue)] = [("webpolicyManifest", .int(written))]
         var policyInfo: [(String, JSONValue)] = [("name", .string(policyName))]
         if let policyDescription { policyInfo.append(("description", .string(policyDescription))) }
@@ -77,6 +78,32 @@ extension Manifest {
             top.append(("appBoundDomains", .object([
                 ("entries", .array(appBoundDomains.entries.map(JSONValue.string))), ("limitNavigations", .bool(appBoundDomains.limitNavigations)),
             ] + location(appBoundDomains.location))))
+        }
+        if !bridges.isEmpty {
+            top.append(("bridges", .array(bridges.map { bridge in
+                var members: [(String, JSONValue)] = [("name", .string(bridge.name))]
+                members.append(("origins", .array(bridge.origins.map { origin in
+                    var entry: [(String, JSONValue)] = origin.host.map(host) ?? [("host", .string("*")), ("match", .string("any"))]
+                    entry.append(("schemes", .array(origin.schemes.map(JSONValue.string))))
+                    return .object(entry + location(origin.location))
+                })))
+                members += [("frames", .string(bridge.frames.rawValue)), ("world", .string(bridge.world.name)), ("reply", .bool(bridge.reply))]
+                return .object(members + location(bridge.location) + location(bridge.framesLocation).map { ("framesLocation", $0.1) }
+                               + location(bridge.originsLocation).map { ("originsLocation", $0.1) })
+            })))
+        }
+        if let webView {
+            var members: [(String, JSONValue)] = [
+                ("javaScript", .bool(webView.javaScript)), ("javaScriptCanOpenWindows", .bool(webView.javaScriptCanOpenWindows)),
+                ("inspectable", .bool(webView.inspectable)),
+            ]
+            if let folder = webView.fileAccess { members.append(("fileAccess", .string(folder))) }
+            members += [
+                ("dataDetectors", .array(webView.dataDetectors.map { .string($0.rawValue) })),
+                ("upgradeKnownHostsToHTTPS", .bool(webView.upgradeKnownHostsToHTTPS)),
+                ("fraudulentWebsiteWarning", .bool(webView.fraudulentWebsiteWarning)),
+            ]
+            top.append(("webView", .object(members + location(webView.location) + location(webView.javaScriptLocation).map { ("javaScriptLocation", $0.1) })))
         }
         top.append(("contentRuleLists", .array(contentRuleLists.map { list in
             var members: [(String, JSONValue)] = [("identifier", .string(list.identifier)), ("file", .string(list.file)), ("ruleCount", .int(list.ruleCount))]
@@ -186,7 +213,40 @@ private struct ManifestReader {
             return AppBoundDomains(entries: try optionalStrings(node, "entries") ?? [], limitNavigations: try optionalBool(node, "limitNavigations") ?? false,
                                    location: try location(node))
         }
+        manifest.bridges = try objects(root, "bridges").map { node throws(Manifest.DecodingError) in try bridge(node) }
+        manifest.webView = try root.member("webView").map { node throws(Manifest.DecodingError) in try webView(node) }
         return manifest
+    }
+
+    private func bridge(_ node: JSONNode) throws(Manifest.DecodingError) -> Bridge {
+        let origins = try objects(node, "origins").map { entry throws(Manifest.DecodingError) in
+            let any = try optionalString(entry, "match") == "any"
+            return Bridge.Origin(host: any ? nil : try hostMatch(entry), schemes: try optionalStrings(entry, "schemes") ?? ["https"], location: try location(entry))
+        }
+        return Bridge(name: try string(node, "name"), origins: origins, frames: try optionalWord(node, "frames", BridgeFrames.self) ?? .main,
+                      world: ContentWorldName(try optionalString(node, "world") ?? "page"), reply: try optionalBool(node, "reply") ?? false,
+                      location: try location(node), framesLocation: try location(node, key: "framesLocation"),
+                      originsLocation: try location(node, key: "originsLocation"))
+    }
+
+    private func webView(_ node: JSONNode) throws(Manifest.DecodingError) -> WebViewSettings {
+        guard node.members != nil else { throw fail("\"webView\" must be an object, not \(node.kindName)", node) }
+        var settings = WebViewSettings()
+        settings.javaScript = try optionalBool(node, "javaScript") ?? true
+        settings.javaScriptCanOpenWindows = try optionalBool(node, "javaScriptCanOpenWindows") ?? false
+        settings.inspectable = try optionalBool(node, "inspectable") ?? false
+        settings.fileAccess = try optionalString(node, "fileAccess")
+        settings.dataDetectors = try (optionalStrings(node, "dataDetectors") ?? []).map { name throws(Manifest.DecodingError) in
+            guard let detector = DataDetector(rawValue: name) else {
+                throw fail("\"dataDetectors\" holds \"\(name)\", which is none of \(DataDetector.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))", node.member("dataDetectors")!)
+            }
+            return detector
+        }
+        settings.upgradeKnownHostsToHTTPS = try optionalBool(node, "upgradeKnownHostsToHTTPS") ?? true
+        settings.fraudulentWebsiteWarning = try optionalBool(node, "fraudulentWebsiteWarning") ?? true
+        settings.location = try location(node)
+        settings.javaScriptLocation = try location(node, key: "javaScriptLocation")
+        return settings
     }
 
     private func navigation(_ node: JSONNode) throws(Manifest.DecodingError) -> NavigationRules {

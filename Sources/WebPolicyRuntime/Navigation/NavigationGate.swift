@@ -72,7 +72,7 @@ struct NavigationGate: Sendable {
         // loads, in a page that is no longer app-bound.
         var check: AppBoundCheck?
         if let appBound, mainFrame, !handedOffByScheme {
-            check = appBoundCheck(url, domain: domain)
+            check = AppBoundDomains.check(url, bound: bound, domain: domain)
             if appBound.limitNavigations, check == .unbound {
                 let web = url.scheme == "http" || url.scheme == "https"
                 return .refused(.appBoundRefused(host: web ? (url.host ?? "") : url.scheme + ":", at: appBound.location), at: appBound.location)
@@ -80,22 +80,5 @@ struct NavigationGate: Sendable {
         }
         if let admitted { return .admitted(admitted.entry, section: admitted.section, appBound: check) }
         return .passes(appBound: check)
-    }
-
-    /// `schemeOrDomainIsAppBound`, with what WebKit treats as app-bound in the main frame
-    /// whatever the list says (`shouldTreatURLProtocolAsAppBound`: localhost and loopback
-    /// addresses, about:, data:, blob:, file:, javascript:). The entry named is the first one
-    /// whose scheme or registrable domain it is, for coverage.
-    private func appBoundCheck(_ url: CanonicalURL, domain: (String) -> String) -> AppBoundCheck {
-        if let index = bound.firstIndex(of: url.scheme + ":") { return .boundBy(index) }
-        if let host = url.host {
-            let registrable = domain(host)
-            if let index = bound.firstIndex(of: registrable.isEmpty ? host : registrable) { return .boundBy(index) }
-        }
-        if ["about", "data", "blob", "file", "javascript"].contains(url.scheme) { return .alwaysBound }
-        if let host = url.host, host == "localhost" || host.hasSuffix(".localhost") || host == "[::1]" || IPv4.canonical(host).map({ $0.hasPrefix("127.") }) == true {
-            return .alwaysBound
-        }
-        return .unbound
     }
 }

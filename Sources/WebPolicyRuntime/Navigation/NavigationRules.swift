@@ -101,4 +101,22 @@ public struct AppBoundDomains: Sendable, Equatable {
             return domain.isEmpty ? host : domain
         }
     }
+
+    /// `schemeOrDomainIsAppBound`, with what WebKit treats as app-bound in the main frame
+    /// whatever the list says (`shouldTreatURLProtocolAsAppBound`: localhost and loopback
+    /// addresses, about:, data:, blob:, file:, javascript:). The entry named is the first one
+    /// whose scheme or registrable domain it is, for coverage.
+    /// `bound`: `boundValues` of the entries.
+    static func check(_ url: CanonicalURL, bound: [String?], domain: (String) -> String) -> AppBoundCheck {
+        if let index = bound.firstIndex(of: url.scheme + ":") { return .boundBy(index) }
+        if let host = url.host {
+            let registrable = domain(host)
+            if let index = bound.firstIndex(of: registrable.isEmpty ? host : registrable) { return .boundBy(index) }
+        }
+        if ["about", "data", "blob", "file", "javascript"].contains(url.scheme) { return .alwaysBound }
+        if let host = url.host, host == "localhost" || host.hasSuffix(".localhost") || host == "[::1]" || IPv4.canonical(host).map({ $0.hasPrefix("127.") }) == true {
+            return .alwaysBound
+        }
+        return .unbound
+    }
 }

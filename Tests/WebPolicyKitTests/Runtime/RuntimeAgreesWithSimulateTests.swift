@@ -19,8 +19,11 @@ struct RuntimeAgreesWithSimulateTests {
         let session = try RuntimePolicy(compiledDirectory: compiled).makeSession()
         for result in results {
             let entry = result.entry
-            let decision = session.evaluate(RuntimeRequest(url: entry.url.description, type: entry.typeName, mainDocumentURL: entry.top?.description,
-                                                           frameURL: entry.frame?.description, method: entry.method ?? "GET", initiator: entry.initiator))
+            // A message is asked of the policy, as the app's message gate asks it.
+            let decision = entry.message.map { message in
+                session.policy.decideMessage(frameOrigin: message.frameURL.description, isMainFrame: message.frame == .main, handler: message.handler, world: message.world)
+            } ?? session.evaluate(RuntimeRequest(url: entry.url.description, type: entry.typeName, mainDocumentURL: entry.top?.description,
+                                                 frameURL: entry.frame?.description, method: entry.method ?? "GET", initiator: entry.initiator))
             let line = "\(path):\(entry.line)"
             #expect(decision.verdict == result.verdict, "\(line): runtime \(decision.verdict), simulate \(result.verdict) — \(decision.reason)")
             #expect(decision.finalURL == result.finalURL.requestString, "\(line)")
