@@ -21,6 +21,10 @@ struct ExplainCommandTests {
         ("navigation-refused", ["--policy", "webapp-plugin.yaml", "https://github.com/ada", "--type", "page", "--top", "https://hackathon.example.com/attendees", "--by", "script"]),
         // Step 0: a page admitted by its entry, in an app-bound domain, then steps 1 to 4.
         ("navigation-admitted", ["--policy", "logged-in-webapp.yaml", "https://account.example.com/settings", "--type", "page", "--top", "https://account.example.com/profile"]),
+        // A script message: the steps WebKit and the bridge take, up to the origin that admits it.
+        ("message-admitted", ["--policy", "webapp-plugin.yaml", "--type", "message", "https://hackathon.example.com/attendees", "--handler", "AppInterface"]),
+        // An iframe to a main-frame bridge: refused at its frames, with the line.
+        ("message-refused", ["--policy", "webapp-plugin.yaml", "--type", "message", "https://hackathon.example.com/embed", "--handler", "AppInterface", "--frame", "child"]),
     ]
 
     @Test(arguments: cases.map(\.golden))
@@ -40,6 +44,16 @@ struct ExplainCommandTests {
         let url = try CommandRunner.run(["explain", "--policy", "https-and-trackers.yaml", "http://[::1"], in: folder)
         #expect(url.status == 2)
         #expect(url.stderr.hasPrefix("webpolicy: error: the URL 'http://[::1' is not a URL"))
+    }
+
+    @Test func aMessageNeedsItsHandler() throws {
+        let folder = Self.repository.appendingPathComponent("policies")
+        let missing = try CommandRunner.run(["explain", "--policy", "webapp-plugin.yaml", "--type", "message", "https://hackathon.example.com/"], in: folder)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("--type message needs --handler NAME"), "\(missing.stderr)")
+        let stray = try CommandRunner.run(["explain", "--policy", "webapp-plugin.yaml", "https://hackathon.example.com/", "--handler", "AppInterface"], in: folder)
+        #expect(stray.status == 2)
+        #expect(stray.stderr.contains("--handler goes with --type message"), "\(stray.stderr)")
     }
 
     @Test func aPolicyWithLintErrorsIsNotExplained() throws {

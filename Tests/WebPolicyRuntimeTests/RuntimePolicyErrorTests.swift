@@ -41,9 +41,9 @@ struct RuntimePolicyErrorTests {
 
     @Test func aNewerMajorVersionIsRefused() throws {
         let folder = try Fixtures.scratchCopy(of: Self.good)
-        try Self.edit(Self.manifestFile(in: folder)) { $0.replacingOccurrences(of: "\"webpolicyManifest\": 1", with: "\"webpolicyManifest\": 3") }
+        try Self.edit(Self.manifestFile(in: folder)) { $0.replacingOccurrences(of: "\"webpolicyManifest\": 1", with: "\"webpolicyManifest\": 4") }
         let error = try #require(Self.load(folder))
-        #expect(error == .unsupportedManifestVersion(found: 3, supported: 2))
+        #expect(error == .unsupportedManifestVersion(found: 4, supported: 3))
         #expect(error.description.contains("written by a newer webpolicy"))
     }
 

@@ -52,6 +52,7 @@ public enum RuleCategory: String, CaseIterable, Sendable {
     case urlFilters = "url-filters"
     case contentRules = "content-rules"
     case navigation
+    case bridges
     case targets
 
     public var title: String {
@@ -63,6 +64,7 @@ public enum RuleCategory: String, CaseIterable, Sendable {
         case .urlFilters: return "URL filters (WebKit's regex subset)"
         case .contentRules: return "Content rules (WebKit's parser)"
         case .navigation: return "Navigation and App-Bound Domains"
+        case .bridges: return "Bridges and the web view's configuration"
         case .targets: return "Targets and limits"
         }
     }

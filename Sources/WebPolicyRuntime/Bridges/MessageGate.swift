@@ -51,7 +51,9 @@ struct MessageGate: Sendable {
         }
         let named = bridges.indices.filter { bridges[$0].name == message.handler }
         guard !named.isEmpty else {
-            return Outcome(admitted: false, why: .messageNoHandler(message.handler, declared: bridges.map(\.name)), location: nil)
+            var names: [String] = []
+            for bridge in bridges where !names.contains(bridge.name) { names.append(bridge.name) }
+            return Outcome(admitted: false, why: .messageNoHandler(message.handler, declared: names), location: nil)
         }
         // A handler is added in one content world; scripts of another world do not see it.
         guard let index = named.first(where: { bridges[$0].world == message.world }) else {

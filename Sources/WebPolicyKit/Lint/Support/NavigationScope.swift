@@ -8,12 +8,25 @@ struct NavigationScope: Sendable {
     let includesSubdomains: Bool
 
     init(_ entry: NavigationEntry) {
-        let written = entry.host.value.lowercased()
+        self.init(pattern: entry.host.value, includeSubdomains: entry.includeSubdomains?.value ?? false)
+    }
+
+    /// `host`, or `*.host` for its subdomains (with `includeSubdomains`, the host and them).
+    init(pattern: String, includeSubdomains: Bool = false) {
+        let written = pattern.lowercased()
         if written.hasPrefix("*.") {
             (host, includesHost, includesSubdomains) = (String(written.dropFirst(2)), false, true)
         } else {
-            (host, includesHost, includesSubdomains) = (written, true, entry.includeSubdomains?.value ?? false)
+            (host, includesHost, includesSubdomains) = (written, true, includeSubdomains)
         }
+    }
+
+    /// Some host is in both scopes.
+    func intersects(_ other: NavigationScope) -> Bool {
+        if includesHost && other.includesHost && host == other.host { return true }
+        if includesHost && other.includesSubdomains && host != other.host && HostNames.isWithin(host, other.host) { return true }
+        if other.includesHost && includesSubdomains && host != other.host && HostNames.isWithin(other.host, host) { return true }
+        return includesSubdomains && other.includesSubdomains && (HostNames.isWithin(host, other.host) || HostNames.isWithin(other.host, host))
     }
 
     /// Some host is in both this scope and `domain` (and, with `subdomains`, its subdomains).

@@ -1,0 +1,71 @@
+import WebPolicyRuntime
+
+/// Apple's documentation: the iOS version each configuration API arrived in.
+struct WebViewKeyIOSRule: LintRule {
+    static let description = RuleDescription(
+        id: "webview-key-ios",
+        name: "Web View Setting the Target iOS Lacks",
+        category: .bridges,
+        defaultSeverity: .error,
+        summary: "A `webview` setting or bridge feature that the policy's `target.ios` cannot apply.",
+        rationale: """
+        Each setting is an API of a given iOS (Apple's documentation): \
+        `isFraudulentWebsiteWarningEnabled` 13.0, `allowsContentJavaScript` 14.0, \
+        `WKContentWorld` (a bridge's `world` other than page) and \
+        `WKScriptMessageHandlerWithReply` (`reply: true`) 14.0, \
+        `upgradeKnownHostsToHTTPS` 14.5, `isInspectable` 16.4. On an older iOS the app cannot \
+        apply it, and the view does what that iOS does without the API while the policy, lint \
+        and simulate say otherwise. A value that is what the older iOS does anyway (an App Store \
+        build was not inspectable before 16.4; nothing upgraded known hosts before 14.5) is \
+        fine. Raise `target.ios`, or drop the key.
+        """,
+        failing: [
+            Example("""
+            target: { ios: "15.0", distribution: development }
+            webview:
+              inspectable: ↓true
+            """),
+        ],
+        passing: [
+            Example("""
+            target: { ios: "15.0" }
+            webview:
+              inspectable: false
+            """),
+            Example("""
+            target: { ios: "16.4", distribution: development }
+            webview:
+              inspectable: true
+            """),
+        ]
+    )
+
+    /// Each `webview` key, the iOS that has its API, and the value an older iOS holds to
+    /// without it (a policy asking for that value asks nothing the app must apply).
+    static let versions: [(key: String, version: OSVersion, without: Bool, value: @Sendable (WebViewSection) -> Located<Bool>?)] = [
+        ("fraudulent-website-warning", OSVersion(13), true, { $0.fraudulentWebsiteWarning }),
+        ("javascript", OSVersion(14), true, { $0.javaScript }),
+        ("upgrade-known-hosts-to-https", OSVersion(14, 5), false, { $0.upgradeKnownHostsToHTTPS }),
+        ("inspectable", OSVersion(16, 4), false, { $0.inspectable }),
+    ]
+
+    func check(_ policy: Policy, _ context: inout RuleContext) {
+        let target = policy.targetVersion
+        if let section = policy.webView {
+            for (key, version, without, value) in Self.versions where target < version {
+                guard let setting = value(section), setting.value != without else { continue }
+                context.report("'\(key): \(setting.value)' needs iOS \(version), and this policy targets iOS \(target)", at: setting.location,
+                               hint: "raise target.ios to \(version), or drop the key")
+            }
+        }
+        guard target < OSVersion(14) else { return }
+        for bridge in policy.bridges {
+            if let world = bridge.world, bridge.worldValue != .page {
+                context.report("content worlds (WKContentWorld) need iOS 14, and this policy targets iOS \(target)", at: world.location, hint: "raise target.ios to 14.0")
+            }
+            if let reply = bridge.reply, reply.value {
+                context.report("replies (WKScriptMessageHandlerWithReply) need iOS 14, and this policy targets iOS \(target)", at: reply.location, hint: "raise target.ios to 14.0")
+            }
+        }
+    }
+}
