@@ -80,7 +80,7 @@ let package = Package(
         .executableTarget(name: "webpolicy-simulate-bench", dependencies: ["WebPolicyKit", "WebPolicyRuntime", "URLFilter", "BenchSupport"], exclude: ["brave_adblock.py"]),
         // The app's navigation and UI delegates, driven by the real-WebKit conformance lane
         // (ci/webkit-conformance/navigation_conformance.py) over standard input; never shipped.
-        .executableTarget(name: "webpolicy-navigation-probe", dependencies: ["WebPolicyWebKit", "WebPolicyRuntime"]),
+        .executableTarget(name: "webpolicy-app-probe", dependencies: ["WebPolicyWebKit", "WebPolicyRuntime"]),
         // What both benchmarks share: the realistic trace generator, timing whole commands.
         .target(name: "BenchSupport", dependencies: ["URLFilter"]),
         .testTarget(name: "URLFilterTests", dependencies: ["URLFilter"]),

@@ -2,7 +2,7 @@
 
 usage: navigation_conformance.py WEBPOLICY PROBE [--keep DIR] [--only ID]... [--app-forgets-provisional-callbacks]
 
-WEBPOLICY is the webpolicy binary, PROBE webpolicy-navigation-probe (the app's navigation and
+WEBPOLICY is the webpolicy binary, PROBE webpolicy-app-probe (the app's navigation and
 UI delegates over the runtime; see webkit_navigation.py). The policy is navigation/shop.yaml:
 the shop's pages (`*.shop.example`), links elsewhere opened by the system, new windows in the
 same view.

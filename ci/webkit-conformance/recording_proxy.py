@@ -7,10 +7,13 @@ throwaway self-signed certificate (the web view is told to ignore TLS errors) an
 requests inside. Each request is recorded with its scheme, host, port, path, method and
 whether it carried a `Cookie` header; every answer is the same small HTML document (the
 runner page the harness hands to it), never cached — except `/__redirect?to=URL` on any host,
-a 302 to URL, for the navigation harness's server redirects.
+a 302 to URL, for the navigation harness's server redirects, and a query with `__iframe=URL`,
+whose page ends in a static `<iframe src=URL>` (the bridges harness: a frame that exists
+with the page's JavaScript off).
 
 Standard library only: it runs under Debian's system Python next to WebKitGTK.
 """
+import html
 import os
 import socket
 import socketserver
@@ -137,14 +140,24 @@ class _Handler(socketserver.StreamRequestHandler):
                        "Content-Length: 0\r\n\r\n" % location).encode("latin-1"))
             out.flush()
             return
-        body = b"" if method == "HEAD" else self.server.page
+        page = self.server.page + _static_iframe(path)
+        body = b"" if method == "HEAD" else page
         # One request per connection: all traffic goes to one proxy, and connections idling
         # in keep-alive (each tunnel bound to one origin) would make WebKit's network stack
         # wait for a free slot, about a second at a time.
         out.write(("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n"
                    "Cache-Control: no-store\r\nAccess-Control-Allow-Origin: *\r\nConnection: close\r\n"
-                   "Content-Length: %d\r\n\r\n" % len(self.server.page)).encode("ascii") + body)
+                   "Content-Length: %d\r\n\r\n" % len(page)).encode("ascii") + body)
         out.flush()
+
+
+def _static_iframe(path):
+    """The markup of the iframe a `__iframe=URL` query asks for, or nothing."""
+    query = urllib.parse.parse_qs(urllib.parse.urlsplit(path).query)
+    source = query.get("__iframe", [None])[0]
+    if not source:
+        return b""
+    return ('<iframe src="%s"></iframe>' % html.escape(source, quote=True)).encode("utf-8")
 
 
 class _Server(socketserver.ThreadingTCPServer):

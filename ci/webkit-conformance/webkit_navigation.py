@@ -4,7 +4,7 @@ are the runtime's, and records where the web view lands.
 
 usage: xvfb-run -a /usr/bin/python3 webkit_navigation.py PROBE COMPILED_DIR PLAN.json RESULTS.json [--app-forgets-provisional-callbacks]
 
-PROBE is webpolicy-navigation-probe: the delegates an app writes (NavigationDecider,
+PROBE is webpolicy-app-probe: the delegates an app writes (NavigationDecider,
 WindowDecider, RedirectTracker) over the policy `webpolicy compile` wrote to COMPILED_DIR.
 This script plays WebKit's side of the app: WebKitGTK's `decide-policy` signal is what
 WKNavigationDelegate's `decidePolicyFor` is on iOS, its `create` signal is WKUIDelegate's
@@ -84,7 +84,7 @@ class Probe:
         self.process.stdin.flush()
         line = self.process.stdout.readline()
         if not line:
-            raise SystemExit("webpolicy-navigation-probe stopped answering")
+            raise SystemExit("webpolicy-app-probe stopped answering")
         return json.loads(line)
 
     def close(self):
