@@ -29,7 +29,6 @@ handler is visible, whether a cross-origin iframe sees it, whether scripts run.
 import json
 import os
 import sys
-import tempfile
 import time
 import urllib.parse
 
@@ -41,7 +40,7 @@ from gi.repository import GLib, Gtk, WebKit2  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import recording_proxy  # noqa: E402
-from webkit_navigation import Probe  # noqa: E402
+from webkit_navigation import Probe, proxied_web_context  # noqa: E402
 
 QUIET_SECONDS = 0.6
 SCENARIO_TIMEOUT_SECONDS = 10
@@ -82,13 +81,7 @@ def with_query(url, **values):
 
 class Messenger:
     def __init__(self, proxy_port, probe):
-        folder = tempfile.mkdtemp(prefix="webpolicy-messages-data-")
-        manager = WebKit2.WebsiteDataManager(base_data_directory=folder, base_cache_directory=folder)
-        manager.set_network_proxy_settings(
-            WebKit2.NetworkProxyMode.CUSTOM,
-            WebKit2.NetworkProxySettings.new("http://127.0.0.1:%d" % proxy_port, []))
-        manager.set_tls_errors_policy(WebKit2.TLSErrorsPolicy.IGNORE)
-        self.context = WebKit2.WebContext.new_with_website_data_manager(manager)
+        self.context = proxied_web_context(proxy_port, "webpolicy-messages-data-")
         self.window = Gtk.OffscreenWindow()
         self.window.show_all()
         self.probe = probe

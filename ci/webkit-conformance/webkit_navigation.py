@@ -92,15 +92,21 @@ class Probe:
         self.process.wait(timeout=10)
 
 
+def proxied_web_context(proxy_port, prefix):
+    """A web context of its own (fresh data folder) whose every request goes through the
+    recording proxy, TLS errors ignored (the proxy's certificate is self-signed)."""
+    folder = tempfile.mkdtemp(prefix=prefix)
+    manager = WebKit2.WebsiteDataManager(base_data_directory=folder, base_cache_directory=folder)
+    manager.set_network_proxy_settings(
+        WebKit2.NetworkProxyMode.CUSTOM,
+        WebKit2.NetworkProxySettings.new("http://127.0.0.1:%d" % proxy_port, []))
+    manager.set_tls_errors_policy(WebKit2.TLSErrorsPolicy.IGNORE)
+    return WebKit2.WebContext.new_with_website_data_manager(manager)
+
+
 class Navigator:
     def __init__(self, proxy_port, probe, forward_load_events=True):
-        folder = tempfile.mkdtemp(prefix="webpolicy-navigation-data-")
-        manager = WebKit2.WebsiteDataManager(base_data_directory=folder, base_cache_directory=folder)
-        manager.set_network_proxy_settings(
-            WebKit2.NetworkProxyMode.CUSTOM,
-            WebKit2.NetworkProxySettings.new("http://127.0.0.1:%d" % proxy_port, []))
-        manager.set_tls_errors_policy(WebKit2.TLSErrorsPolicy.IGNORE)
-        self.context = WebKit2.WebContext.new_with_website_data_manager(manager)
+        self.context = proxied_web_context(proxy_port, "webpolicy-navigation-data-")
         self.context.set_cache_model(WebKit2.CacheModel.DOCUMENT_VIEWER)
         self.settings = WebKit2.Settings()
         self.settings.set_property("javascript-can-open-windows-automatically", True)
