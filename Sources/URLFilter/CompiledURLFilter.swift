@@ -103,6 +103,18 @@ public final class CompiledURLFilter: Sendable {
         return (classOf, classCount, transitions, start)
     }
 
+    /// The DFA's tables, or the NFA of a filter whose DFA would be too large: what an engine
+    /// image keeps of the filter (`FilterAutomata`).
+    enum Tables {
+        case dfa(classOf: [UInt8], classCount: Int, transitions: [UInt16], start: Int)
+        case nfa(URLFilterAutomaton)
+    }
+
+    var tables: Tables {
+        if let automaton { return .nfa(automaton) }
+        return .dfa(classOf: classOf, classCount: classCount, transitions: transitions, start: startState)
+    }
+
     /// Whether the filter matches `url` (its bytes; WebKit's canonical URLs are ASCII).
     public func matches(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
         if let automaton { return Self.runNFA(automaton, url) }

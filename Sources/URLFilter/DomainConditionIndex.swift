@@ -40,12 +40,25 @@ struct DomainConditionIndex: Sendable {
         return nil
     }
 
-    private let table: NameTable<(id: Int32, subdomains: Bool)>
+    struct Payload: BitwiseCopyable, Sendable {
+        var id: Int32
+        /// 1: the domain's subdomains too. A byte, not a `Bool`: an image's bytes may hold anything.
+        var subdomains: UInt8
+    }
+
+    private let table: NameTable<Payload>
 
     var isEmpty: Bool { table.isEmpty }
 
-    init(_ splits: [(id: Int32, name: [UInt8], subdomains: Bool)]) {
-        table = NameTable(splits.map { ($0.name, ($0.id, $0.subdomains)) })
+    static func write(_ splits: [(id: Int32, name: [UInt8], subdomains: Bool)], into writer: inout ImageWriter) {
+        NameTable.write(splits.map { ($0.name, Payload(id: $0.id, subdomains: $0.subdomains ? 1 : 0)) }, into: &writer)
+    }
+
+    init(reading reader: inout ImageReader, filterCount: Int) throws(ImageError) {
+        table = try NameTable(reading: &reader, "the domain index")
+        for payload in table.payloads.buffer where payload.id < 0 || Int(payload.id) >= filterCount {
+            throw ImageError("the domain index names filter \(payload.id) of \(filterCount)")
+        }
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
@@ -80,7 +93,7 @@ struct DomainConditionIndex: Sendable {
                     if stop > position, stop < limit, url[stop] == 0x3A || url[stop] == 0x2F {
                         let isFirst = position == start
                         table.find(url, position..<stop) { filter in
-                            if filter.subdomains || isFirst { matched.append(filter.id) }
+                            if filter.subdomains != 0 || isFirst { matched.append(filter.id) }
                         }
                     }
                 }

@@ -67,13 +67,44 @@ struct HostAnchoredIndex: Sendable {
     }
 
     /// Per name: each filter's id, and the set the next byte must be in when the tail is that
-    /// one term (nil: run the filter).
-    private let table: NameTable<(id: Int32, exactNext: ASCIISet?)>
+    /// one term (otherwise the filter runs).
+    struct Payload: BitwiseCopyable, Sendable {
+        var id: Int32
+        /// 0: run the filter; 1: the next byte must be in `low`/`high`; 2: must not be (an
+        /// inverted set).
+        var exact: UInt8
+        var low: UInt64
+        var high: UInt64
+
+        init(id: Int32, exactNext: ASCIISet?) {
+            self.id = id
+            exact = exactNext.map { $0.isInverted ? 2 : 1 } ?? 0
+            low = exactNext?.low ?? 0
+            high = exactNext?.high ?? 0
+        }
+
+        /// `ASCIISet.admits` on the stored set.
+        @inline(__always)
+        func admits(_ byte: UInt8) -> Bool {
+            guard byte < 128 else { return false }
+            let member = byte < 64 ? low & (1 << UInt64(byte)) != 0 : high & (1 << UInt64(byte - 64)) != 0
+            return exact == 2 ? byte != 0 && !member : member
+        }
+    }
+
+    private let table: NameTable<Payload>
 
     var isEmpty: Bool { table.isEmpty }
 
-    init(_ splits: [(id: Int32, split: Split)]) {
-        table = NameTable(splits.map { ($0.split.name, ($0.id, $0.split.isWholeTail ? $0.split.next : nil)) })
+    static func write(_ splits: [(id: Int32, split: Split)], into writer: inout ImageWriter) {
+        NameTable.write(splits.map { ($0.split.name, Payload(id: $0.id, exactNext: $0.split.isWholeTail ? $0.split.next : nil)) }, into: &writer)
+    }
+
+    init(reading reader: inout ImageReader, filterCount: Int) throws(ImageError) {
+        table = try NameTable(reading: &reader, "the host-name index")
+        for payload in table.payloads.buffer where payload.id < 0 || Int(payload.id) >= filterCount || payload.exact > 2 {
+            throw ImageError("the host-name index names filter \(payload.id) of \(filterCount)")
+        }
     }
 
     /// The filters whose name sits at one of the places `url` allows: `matched` gets those
@@ -104,10 +135,10 @@ struct HostAnchoredIndex: Sendable {
     private func find(_ url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, matched: inout [Int32], candidates: inout [Int32]) {
         let next: UInt8 = range.upperBound < url.count ? url[range.upperBound] : 0
         table.find(url, range) { filter in
-            if let exactNext = filter.exactNext {
-                if exactNext.admits(next) { matched.append(filter.id) }
-            } else {
+            if filter.exact == 0 {
                 candidates.append(filter.id)
+            } else if filter.admits(next) {
+                matched.append(filter.id)
             }
         }
     }

@@ -1,22 +1,25 @@
 /// Names (host names, domains) hashed to the filters that need them, looked up straight from
 /// a URL's bytes without building a string: the table behind `HostAnchoredIndex` and
-/// `DomainConditionIndex`. Names are stored lowercase and compared case-insensitively.
-struct NameTable<Payload: Sendable>: Sendable {
-    private struct Entry: Sendable {
+/// `DomainConditionIndex`. Names are stored lowercase and compared case-insensitively. Its
+/// tables live in an engine image and are read in place.
+struct NameTable<Payload: BitwiseCopyable & Sendable>: Sendable {
+    struct Entry: BitwiseCopyable, Sendable {
         var hash: UInt64
-        var name: Range<Int32>
-        var payloads: Range<Int32>
+        var nameStart: Int32
+        var nameEnd: Int32
+        var payloadStart: Int32
+        var payloadEnd: Int32
     }
 
-    /// Open addressing over `entries`: slot value entry + 1, 0 empty.
-    private var slots: [Int32] = []
-    private var entries: [Entry] = []
-    private var names: [UInt8] = []
-    private var payloads: [Payload] = []
+    /// Open addressing over `entries`: slot value entry + 1, 0 empty. A power of two, never full.
+    private let slots: FlatTable<Int32>
+    private let entries: FlatTable<Entry>
+    private let names: FlatTable<UInt8>
+    let payloads: FlatTable<Payload>
 
-    var isEmpty: Bool { entries.isEmpty }
+    var isEmpty: Bool { entries.count == 0 }
 
-    init(_ items: [(name: [UInt8], payload: Payload)]) {
+    static func write(_ items: [(name: [UInt8], payload: Payload)], into writer: inout ImageWriter) {
         var byName: [[UInt8]: [Payload]] = [:]
         var order: [[UInt8]] = []
         for (name, payload) in items {
@@ -25,16 +28,44 @@ struct NameTable<Payload: Sendable>: Sendable {
         }
         var capacity = 16
         while capacity < order.count * 2 { capacity *= 2 }
-        slots = [Int32](repeating: 0, count: capacity)
+        var slots = [Int32](repeating: 0, count: capacity)
+        var entries: [Entry] = []
+        var names: [UInt8] = []
+        var payloads: [Payload] = []
         for name in order {
             let start = Int32(payloads.count)
             payloads += byName[name]!
             let hash = name.withUnsafeBufferPointer { Self.hash($0, 0..<$0.count) }
-            entries.append(Entry(hash: hash, name: Int32(names.count)..<Int32(names.count + name.count), payloads: start..<Int32(payloads.count)))
+            entries.append(Entry(hash: hash, nameStart: Int32(names.count), nameEnd: Int32(names.count + name.count),
+                                 payloadStart: start, payloadEnd: Int32(payloads.count)))
             names += name
             var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
             while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
             slots[slot] = Int32(entries.count)
+        }
+        writer.write(slots)
+        writer.write(entries)
+        writer.write(names)
+        writer.write(payloads)
+    }
+
+    /// Reads what `write` wrote and checks that every slot, name and payload range lies in
+    /// its table and that a slot is free (a probe always ends); the caller checks payloads.
+    init(reading reader: inout ImageReader, _ what: String) throws(ImageError) {
+        slots = try reader.table(Int32.self, "\(what)'s slots")
+        entries = try reader.table(Entry.self, "\(what)'s entries")
+        names = try reader.table(UInt8.self, "\(what)'s names")
+        payloads = try reader.table(Payload.self, "\(what)'s payloads")
+        guard slots.count >= 1, slots.count & (slots.count - 1) == 0, entries.count < slots.count else {
+            throw ImageError("\(what) has \(slots.count) slots for \(entries.count) names")
+        }
+        try slots.check(0..<Int32(entries.count + 1), "\(what)'s slots")
+        let nameCount = Int32(names.count), payloadCount = Int32(payloads.count)
+        for entry in entries.buffer {
+            guard entry.nameStart >= 0, entry.nameStart <= entry.nameEnd, entry.nameEnd <= nameCount,
+                  entry.payloadStart >= 0, entry.payloadStart <= entry.payloadEnd, entry.payloadEnd <= payloadCount else {
+                throw ImageError("\(what) has an entry outside its tables")
+            }
         }
     }
 
@@ -46,18 +77,20 @@ struct NameTable<Payload: Sendable>: Sendable {
     }
 
     /// The payloads of the name `url[range]`, compared case-insensitively.
+    @inline(__always)
     func find(_ url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ body: (Payload) -> Void) {
-        guard !entries.isEmpty else { return }
+        guard !isEmpty else { return }
         let hash = Self.hash(url, range)
-        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        let slots = slots.buffer, mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != 0 {
             let entry = entries[Int(slots[slot]) - 1]
-            if entry.hash == hash, entry.name.count == range.count,
-               zip(names[Int(entry.name.lowerBound)..<Int(entry.name.upperBound)], url[range]).allSatisfy({ $0 == RequiredLiteral.lowercase($1) }) {
-                for payload in payloads[Int(entry.payloads.lowerBound)..<Int(entry.payloads.upperBound)] { body(payload) }
+            if entry.hash == hash, Int(entry.nameEnd - entry.nameStart) == range.count,
+               zip(names.slice(Int(entry.nameStart)..<Int(entry.nameEnd)), url[range]).allSatisfy({ $0 == RequiredLiteral.lowercase($1) }) {
+                for payload in payloads.slice(Int(entry.payloadStart)..<Int(entry.payloadEnd)) { body(payload) }
                 return
             }
-            slot = (slot + 1) & (slots.count - 1)
+            slot = (slot + 1) & mask
         }
     }
 }

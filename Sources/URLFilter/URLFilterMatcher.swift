@@ -16,21 +16,28 @@
 /// Identical filters (a blocklist repeats many) are compiled and run once: each distinct
 /// filter has an id, and `matchingFilters` answers in ids, so a caller that groups positions
 /// its own way (by condition, say) need not walk every position of a filter that matched.
+///
+/// Its tables live in an engine image (`ImageBytes`) and are read in place: a matcher built in
+/// this process writes them and reads them back, one an app loads reads them from a mapped
+/// file (`init(reading:)`), and both match with the same code.
 public struct URLFilterMatcher: Sendable {
-    /// Distinct filters, each compiled once; nil for the universal filter and for host-anchored
+    /// The bytes the tables live in, and which of them are this matcher's.
+    private let storage: ImageBytes
+    private let byteRange: Range<Int>
+    /// Distinct filters' automata; none for the universal filter and for host-anchored
     /// filters that their name and next byte decide.
-    private var unique: [CompiledURLFilter?] = []
-    private var positionsOfFilter: [[Int32]] = []
+    private let automata: FilterAutomata
+    private let positionsOfFilter: FlatLists<Int32>
     /// The id all filters that match everything share, the last id.
-    public private(set) var universalID: Int32?
-    private var unindexed: [Int32] = []
-    private var index: AhoCorasick
-    private var hosts: HostAnchoredIndex
-    private var domains: DomainConditionIndex
+    public let universalID: Int32?
+    private let unindexed: FlatTable<Int32>
+    private let index: AhoCorasick
+    private let hosts: HostAnchoredIndex
+    private let domains: DomainConditionIndex
     /// Distinct filters of each literal.
-    private var filtersOfLiteral: [[Int32]] = []
+    private let filtersOfLiteral: FlatLists<Int32>
     /// Per position: its distinct filter's id, or -1 for a refused filter (which never matches).
-    public private(set) var filterOfPosition: [Int32] = []
+    public let filterOfPosition: FlatTable<Int32>
 
     /// Literals shorter than this occur in too many URLs to be worth indexing.
     static let minimumLiteral = 3
@@ -157,24 +164,77 @@ public struct URLFilterMatcher: Sendable {
         }
     }
 
+    /// Writes the builder's tables into an image of their own and reads them back.
     private init(_ builder: consuming Builder, compile: ([ParsedURLFilter]) -> [CompiledURLFilter]) {
-        positionsOfFilter = builder.positionsOfFilter
-        filterOfPosition = builder.filterOfPosition
-        unindexed = builder.unindexed
-        filtersOfLiteral = builder.filtersOfLiteral
-        if !builder.universal.isEmpty {
-            let id = Int32(positionsOfFilter.count)
-            universalID = id
-            positionsOfFilter.append(builder.universal)
-            for position in builder.universal { filterOfPosition[Int(position)] = id }
+        var writer = ImageWriter()
+        Self.write(builder, compile: compile, into: &writer)
+        let bytes = ImageBytes(copying: writer.bytes)
+        var reader = ImageReader(bytes)
+        do {
+            try self.init(reading: &reader)
+        } catch {
+            preconditionFailure("a matcher cannot read what it wrote: \(error)")
         }
-        index = AhoCorasick(builder.literals)
-        hosts = HostAnchoredIndex(builder.anchored)
-        domains = DomainConditionIndex(builder.domainFilters)
+    }
+
+    private static func write(_ builder: consuming Builder, compile: ([ParsedURLFilter]) -> [CompiledURLFilter], into writer: inout ImageWriter) {
+        var positionsOfFilter = builder.positionsOfFilter
+        var filterOfPosition = builder.filterOfPosition
+        var universalID: Int32 = -1
+        if !builder.universal.isEmpty {
+            universalID = Int32(positionsOfFilter.count)
+            positionsOfFilter.append(builder.universal)
+            for position in builder.universal { filterOfPosition[Int(position)] = universalID }
+        }
         let compiled = compile(builder.toCompile)
         builder.toCompile = []
         var next = compiled.makeIterator()
-        unique = builder.needsAutomaton.map { $0 ? next.next() : nil }
+        var automata = builder.needsAutomaton.map { $0 ? next.next() : nil }
+        if universalID >= 0 { automata.append(nil) }
+        writer.write(scalars: [Int64(positionsOfFilter.count), Int64(universalID), Int64(filterOfPosition.count)])
+        writer.write(lists: positionsOfFilter)
+        writer.write(filterOfPosition)
+        writer.write(builder.unindexed)
+        writer.write(lists: builder.filtersOfLiteral)
+        AhoCorasick.write(builder.literals, into: &writer)
+        HostAnchoredIndex.write(builder.anchored, into: &writer)
+        DomainConditionIndex.write(builder.domainFilters, into: &writer)
+        FilterAutomata.write(automata, into: &writer)
+    }
+
+    /// A matcher from tables a matcher wrote (`write(into:)`), checked before they are used:
+    /// every id, position and range inside its table (`ImageError` says which is not).
+    public init(reading reader: inout ImageReader) throws(ImageError) {
+        storage = reader.bytes
+        let start = reader.offset
+        let scalars = try reader.scalars(3, "the matcher's counts")
+        guard scalars[0] >= 0, scalars[0] < Int64(Int32.max), scalars[2] >= 0, scalars[2] < Int64(Int32.max) else {
+            throw ImageError("the matcher's counts are out of range")
+        }
+        let filterCount = Int32(scalars[0]), positionCount = Int32(scalars[2])
+        guard scalars[1] >= -1, scalars[1] < Int64(filterCount) else { throw ImageError("the matcher's universal filter is \(scalars[1]) of \(filterCount)") }
+        universalID = scalars[1] >= 0 ? Int32(scalars[1]) : nil
+        positionsOfFilter = try reader.lists(Int32.self, "the positions of each filter")
+        guard positionsOfFilter.count == Int(filterCount) else { throw ImageError("positions for \(positionsOfFilter.count) filters of \(filterCount)") }
+        try positionsOfFilter.check(0..<positionCount, "the positions of each filter")
+        filterOfPosition = try reader.table(Int32.self, "the filter of each position")
+        guard filterOfPosition.count == Int(positionCount) else { throw ImageError("filters for \(filterOfPosition.count) positions of \(positionCount)") }
+        try filterOfPosition.check(-1..<filterCount, "the filter of each position")
+        unindexed = try reader.table(Int32.self, "the filters without a literal")
+        try unindexed.check(0..<filterCount, "the filters without a literal")
+        filtersOfLiteral = try reader.lists(Int32.self, "the filters of each literal")
+        try filtersOfLiteral.check(0..<filterCount, "the filters of each literal")
+        index = try AhoCorasick(reading: &reader, idCount: filtersOfLiteral.count)
+        hosts = try HostAnchoredIndex(reading: &reader, filterCount: Int(filterCount))
+        domains = try DomainConditionIndex(reading: &reader, filterCount: Int(filterCount))
+        automata = try FilterAutomata(reading: &reader, filterCount: Int(filterCount))
+        byteRange = start..<reader.offset
+    }
+
+    /// Writes this matcher's tables into a larger image (their bytes, as they are: tables
+    /// hold counts and positions, never addresses).
+    public func write(into writer: inout ImageWriter) {
+        writer.append(bytes: UnsafeRawBufferPointer(rebasing: storage.buffer[byteRange]))
     }
 
     public var count: Int { filterOfPosition.count }
@@ -182,8 +242,8 @@ public struct URLFilterMatcher: Sendable {
     /// How many distinct filters there are; ids run from 0 to this.
     public var filterCount: Int { positionsOfFilter.count }
 
-    /// The positions that hold a distinct filter, ascending.
-    public func positions(ofFilter id: Int32) -> [Int32] { positionsOfFilter[Int(id)] }
+    /// The positions that hold a distinct filter, ascending (valid while the matcher is).
+    public func positions(ofFilter id: Int32) -> UnsafeBufferPointer<Int32> { positionsOfFilter[Int(id)] }
 
     /// The indices of the filters that match `url`, ascending.
     public func matches(_ url: String) -> [Int] {
@@ -228,7 +288,7 @@ public struct URLFilterMatcher: Sendable {
             var previous: Int32 = -1
             for candidate in candidates where candidate != previous {
                 previous = candidate
-                if unique[Int(candidate)]?.matches(url) ?? false { matched.append(candidate) }
+                if automata.matches(Int(candidate), url) { matched.append(candidate) }
             }
         }
         if matched.count > 1 {

@@ -83,7 +83,7 @@ public struct ContentMatches: Sendable {
         var origins = lists.flatMap(\.matchedOrigins)
         let more = second.flatMap(\.matchedOrigins)
         if combination == .ping {
-            origins += more.filter { rule in !origins.contains { $0 === rule } }
+            origins += more.filter { rule in !origins.contains(rule) }
         } else {
             origins += more
         }
@@ -131,8 +131,8 @@ public struct ContentMatches: Sendable {
         matched += lists.dropFirst().flatMap(\.matchedOrigins)
         let more = second.flatMap(\.matchedOrigins)
         if combination == .ping, !more.isEmpty {
-            let seen = Set((lists.flatMap(\.matchedOrigins)).map(ObjectIdentifier.init))
-            matched += more.filter { !seen.contains(ObjectIdentifier($0)) }
+            let seen = Set(lists.flatMap(\.matchedOrigins))
+            matched += more.filter { !seen.contains($0) }
         } else {
             matched += more
         }

@@ -1,210 +1,136 @@
 import URLFilter
 
-/// One load as WebKit's content blockers see it (`ResourceLoadInfo`).
-public struct ContentLoad: Sendable {
-    public var url: CanonicalURL
-    /// A concrete type: never `document`, `raw` (which stand for several).
-    public var resourceType: ResourceType
-    /// The main document's URL; for a top-level navigation, the URL being loaded.
-    public var topURL: CanonicalURL
-    /// The URL of the frame that makes the request.
-    public var frameURL: CanonicalURL
-    /// Whether the initiating frame is the main frame (`load-context`).
-    public var isMainFrame: Bool
-    /// nil for a method WebKit does not know, which no `request-method` trigger matches.
-    public var method: RequestMethod?
-    public var isThirdParty: Bool
-    /// The strings the matchers run on, built once per load.
-    let urlString: String
-    let typeBit: UInt32
-    let loadTypeBit: UInt32
-    let contextBit: UInt32
-    let topString: String
-    let frameString: String
-
-    public init(url: CanonicalURL, resourceType: ResourceType, topURL: CanonicalURL, frameURL: CanonicalURL, isMainFrame: Bool, method: RequestMethod?, isThirdParty: Bool) {
-        self.url = url
-        self.resourceType = resourceType
-        self.topURL = topURL
-        self.frameURL = frameURL
-        self.isMainFrame = isMainFrame
-        self.method = method
-        self.isThirdParty = isThirdParty
-        // WebKit drops the fragment before it checks a subresource or a navigation, but a
-        // hyperlink-auditing ping (PingLoader) and window.open's popup check see the URL as
-        // written (observed on WebKitGTK 2.50, ci/webkit-conformance).
-        urlString = resourceType == .ping || resourceType == .popup ? url.description : url.requestString
-        typeBit = FlagMask.bit(resourceType)
-        loadTypeBit = FlagMask.bit(isThirdParty ? LoadType.thirdParty : .firstParty)
-        contextBit = FlagMask.bit(isMainFrame ? LoadContext.topFrame : .childFrame)
-        topString = topURL.description
-        frameString = frameURL == topURL ? topString : frameURL.description
-    }
-}
-
-/// Where a rule of a list came from, for "why" in simulate's output. A class: every result
-/// that a rule matched points at it, and a reference is one count to copy, not three.
-public final class RuleOrigin: Sendable, Hashable {
-    public let index: Int
-    public let id: String?
-    public let location: SourceLocation?
-    public let expansion: String?
-
-    public init(index: Int, id: String?, location: SourceLocation?, expansion: String? = nil) {
-        self.index = index
-        self.id = id
-        self.location = location
-        self.expansion = expansion
-    }
-
-    public static func == (left: RuleOrigin, right: RuleOrigin) -> Bool {
-        left === right || (left.index == right.index && left.id == right.id && left.location == right.location && left.expansion == right.expansion)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(index)
-        hasher.combine(id)
-        hasher.combine(location)
-        hasher.combine(expansion)
-    }
-}
-
-/// One WebKit content-rule list, compiled for evaluation. A class, immutable once built: the
+/// One WebKit content-rule list, compiled for evaluation. Its tables live in an engine image
+/// (`ImageBytes`) and are used in place: an engine built in this process writes its image and
+/// reads it back (`init(rules:)`), an app maps the image `webpolicy compile` wrote
+/// (`init(image:)`), and both decide with the same code. A class, immutable once built: the
 /// simulator reaches it for every request and must not copy its tables.
 public final class ContentRuleEngine: Sendable {
-    /// What a matching rule does, and where it came from. Its trigger's flags and condition
-    /// live in `flags` and `conditions`, read in the hot loop without reference counting.
-    struct Rule: Sendable {
-        let action: ContentActionType
-        let selector: String?
-        let notification: String?
-        let origin: RuleOrigin
-    }
+    /// The bytes every table below reads, and which of them are this engine's.
+    let storage: ImageBytes
+    let body: Range<Int>
 
-    let rules: [Rule]
-    /// Per rule: bit masks of the concrete types, load types and contexts (`FlagMask`; 0 =
-    /// all), and the method.
-    private let flags: [(resourceTypes: UInt32, loadTypes: UInt32, loadContexts: UInt32, method: RequestMethod?)]
-    /// Per rule: its condition, with its entries' positions in `topConditions` or `frameConditions`.
-    private let conditions: [(kind: ConditionKind, patterns: Range<Int>)?]
-    private let matcher: URLFilterMatcher
+    /// Per rule: its action (`ContentActionType.ordinal`), its flags (`FlagMask`; 0 = all)
+    /// and method, its condition with its entries' positions in `topConditions` or
+    /// `frameConditions`, and its selector or notification (in `strings`).
+    let actions: FlatTable<UInt8>
+    let flags: FlatTable<RuleFlags>
+    let conditions: FlatTable<RuleCondition>
+    let arguments: FlatTable<Int32>
+    let origins: FlatTable<OriginRecord>
+    let strings: StringTable
+    let matcher: URLFilterMatcher
     /// Every top-URL condition entry (domains as their regexes) of the list in one matcher, and
     /// every frame-URL one in another: run once per distinct URL, as WebKit runs its top-URL
     /// DFA once and caches the result (`populateTopURLActionCacheIfNeeded`).
-    private let topConditions: URLFilterMatcher
-    private let frameConditions: URLFilterMatcher
+    let topConditions: URLFilterMatcher
+    let frameConditions: URLFilterMatcher
 
     /// Rules grouped by their url-filter's id in `matcher`: those whose action needs a top-URL
     /// entry to match (`if-domain`, `if-top-url`) apart from the rest. A blocklist has many
     /// rules sharing one filter, each for another site; only the few whose condition holds on
     /// the current page are worth looking at.
-    private let generalRulesOfFilter: [[Int32]]
-    private let ifTopRulesOfFilter: [[Int32]]
+    let generalRulesOfFilter: FlatLists<Int32>
+    let ifTopRulesOfFilter: FlatLists<Int32>
     /// The rule each `topConditions` entry belongs to.
-    private let ruleOfTopPattern: [Int32]
+    let ruleOfTopPattern: FlatTable<Int32>
 
     /// Rules whose url-filter matches every URL (WebKit's universal actions): those without a
     /// condition or with a condition on the top URL are decided once per page and kind of load
     /// (`pageUniversal`, ascending; `isActivatedUniversal` marks those an `if-*` entry must
     /// activate); those with a frame condition, per load (`frameUniversal`).
-    private let pageUniversal: [Int32]
-    private let frameUniversal: [Int32]
+    let pageUniversal: FlatTable<Int32>
+    let frameUniversal: FlatTable<Int32>
     /// The page-universal rules that hold or not whatever page activates them: all but those
     /// an `if-domain`/`if-top-url` entry activates, which come from the page's active rules.
-    private let pageUniversalUnlessActivated: [Int32]
-    /// Per rule: whether it is page-universal and activated by an entry.
-    private let isActivatedUniversal: [Bool]
+    let pageUniversalUnlessActivated: FlatTable<Int32>
+    /// Per rule: 1 when it is page-universal and activated by an entry.
+    let isActivatedUniversal: FlatTable<UInt8>
     /// Whether every one of `pageUniversalUnlessActivated` holds on every page (none has a
     /// condition): then they need no checking, page after page.
-    private let heldAlwaysHold: Bool
+    let heldAlwaysHold: Bool
 
-    /// `rules`: WebKit JSON rule objects (as compile writes them, or as an imported list holds
-    /// them), each with where it came from.
-    public init(rules json: consuming [(rule: JSONValue, origin: RuleOrigin)]) {
-        var filterTexts: [(text: String, caseSensitive: Bool)] = []
-        var topPatterns: [(text: String, caseSensitive: Bool)] = []
-        var framePatterns: [(text: String, caseSensitive: Bool)] = []
-        var rules: [Rule] = []
-        var flags: [(resourceTypes: UInt32, loadTypes: UInt32, loadContexts: UInt32, method: RequestMethod?)] = []
-        var conditions: [(kind: ConditionKind, patterns: Range<Int>)?] = []
-        var ruleOfTopPattern: [Int32] = []
-        for (value, origin) in json {
-            let trigger = value.member("trigger") ?? .object([])
-            let action = value.member("action") ?? .object([])
-            let type = ContentActionType(rawValue: action.member("type")?.stringValue ?? "") ?? .block
-            let caseSensitive = trigger.member("url-filter-is-case-sensitive")?.boolValue ?? false
-            filterTexts.append((trigger.member("url-filter")?.stringValue ?? "", caseSensitive))
-            func mask<T: RawRepresentable & Ordinal>(_ key: String, _: T.Type, expand: (T) -> [T] = { [$0] }) -> UInt32 where T.RawValue == String {
-                // Absent or empty: every value (WebKit), which a mask of 0 stands for.
-                let values = (trigger.member(key)?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(T.init(rawValue:)) }.flatMap(expand)
-                return values.reduce(0) { $0 | FlagMask.bit($1) }
-            }
-            var condition: (kind: ConditionKind, patterns: Range<Int>)?
-            for kind in ConditionKind.allCases {
-                guard let entries = trigger.member(kind.rawValue)?.arrayValue else { continue }
-                let isFrame = kind == .ifFrameURL || kind == .unlessFrameURL
-                let caseKey = isFrame ? "frame-url-filter-is-case-sensitive" : "top-url-filter-is-case-sensitive"
-                let conditionCase = trigger.member(caseKey)?.boolValue ?? false
-                // WebKit `getDomainList`: a domain becomes a top-URL regex.
-                let patterns = entries.compactMap(\.stringValue).map { kind.takesDomains ? WebKitDomainCondition.regex(for: $0) : $0 }
-                let parsed = patterns.map { (text: $0, caseSensitive: conditionCase) }
-                if isFrame {
-                    condition = (kind, framePatterns.count..<(framePatterns.count + parsed.count))
-                    framePatterns += parsed
-                } else {
-                    condition = (kind, topPatterns.count..<(topPatterns.count + parsed.count))
-                    topPatterns += parsed
-                    ruleOfTopPattern += Array(repeating: Int32(rules.count), count: parsed.count)
-                }
-                break
-            }
-            rules.append(Rule(action: type, selector: action.member("selector")?.stringValue,
-                              notification: action.member("notification")?.stringValue, origin: origin))
-            flags.append((mask("resource-type", ResourceType.self, expand: ResourceType.expanded), mask("load-type", LoadType.self),
-                          mask("load-context", LoadContext.self),
-                          trigger.member("request-method")?.stringValue.flatMap { RequestMethod(rawValue: $0.lowercased()) }))
-            conditions.append(condition)
+    /// Builds the engine of `rules` — WebKit JSON rule objects (as compile writes them, or as
+    /// an imported list holds them), each with where it came from — as its image, and reads
+    /// it back.
+    public convenience init(rules json: consuming [(rule: JSONValue, origin: RuleOrigin)]) {
+        let bytes = ImageBytes(copying: EngineImageBuilder.body(rules: json))
+        do {
+            try self.init(bytes: bytes, body: 0..<bytes.count)
+        } catch {
+            preconditionFailure("an engine cannot read the image it wrote: \(error)")
         }
-        // A blocklist has tens of thousands of filters: parse and compile them on every core.
-        // The JSON is read; what follows builds automata and indexes, better without it.
-        json = []
-        // A blocklist repeats filters (`.*` thousands of times): each distinct text is parsed
-        // once, a batch at a time on every core, and the matcher is told which are the same.
-        let matcher = Self.matcher(filterTexts)
-        filterTexts = []
-        var generalRulesOfFilter = [[Int32]](repeating: [], count: matcher.filterCount)
-        var ifTopRulesOfFilter = [[Int32]](repeating: [], count: matcher.filterCount)
-        for (rule, filter) in matcher.filterOfPosition.enumerated() where filter >= 0 {
-            if Self.needsTopMatch(conditions[rule]?.kind) {
-                ifTopRulesOfFilter[Int(filter)].append(Int32(rule))
-            } else {
-                generalRulesOfFilter[Int(filter)].append(Int32(rule))
+    }
+
+    /// Reads an engine's tables from `body` of `bytes`, checking each before it is trusted.
+    init(bytes: ImageBytes, body: Range<Int>) throws(ImageError) {
+        storage = bytes
+        self.body = body
+        var reader = ImageReader(bytes, range: body)
+        let counts = try reader.scalars(2, "the rule counts")
+        guard counts[0] >= 0, counts[0] < Int64(Int32.max) else { throw ImageError("the image claims \(counts[0]) rules") }
+        let ruleCount = Int(counts[0])
+        heldAlwaysHold = counts[1] != 0
+        actions = try reader.table(UInt8.self, "the rules' actions")
+        flags = try reader.table(RuleFlags.self, "the rules' flags")
+        conditions = try reader.table(RuleCondition.self, "the rules' conditions")
+        arguments = try reader.table(Int32.self, "the rules' selectors and notifications")
+        origins = try reader.table(OriginRecord.self, "the rules' origins")
+        strings = try StringTable(reading: &reader)
+        matcher = try URLFilterMatcher(reading: &reader)
+        topConditions = try URLFilterMatcher(reading: &reader)
+        frameConditions = try URLFilterMatcher(reading: &reader)
+        generalRulesOfFilter = try reader.lists(Int32.self, "the rules of each filter")
+        ifTopRulesOfFilter = try reader.lists(Int32.self, "the conditional rules of each filter")
+        ruleOfTopPattern = try reader.table(Int32.self, "the rule of each top-URL entry")
+        pageUniversal = try reader.table(Int32.self, "the page-universal rules")
+        frameUniversal = try reader.table(Int32.self, "the frame-universal rules")
+        pageUniversalUnlessActivated = try reader.table(Int32.self, "the page-universal rules no entry activates")
+        isActivatedUniversal = try reader.table(UInt8.self, "the activated universal rules")
+        guard reader.isAtEnd else { throw ImageError("the image has bytes after its last table") }
+        try checkTables(ruleCount: ruleCount)
+    }
+
+    /// Every value that indexes another table, checked against it: a damaged image is refused
+    /// here, never read out of bounds later.
+    private func checkTables(ruleCount: Int) throws(ImageError) {
+        for (name, count) in [("actions", actions.count), ("flags", flags.count), ("conditions", conditions.count),
+                              ("selectors and notifications", arguments.count), ("origins", origins.count),
+                              ("activated universal rules", isActivatedUniversal.count)] where count != ruleCount {
+            throw ImageError("the image has \(count) \(name) for \(ruleCount) rules")
+        }
+        guard matcher.count == ruleCount else { throw ImageError("the url-filter matcher has \(matcher.count) filters for \(ruleCount) rules") }
+        let rules = 0..<Int32(ruleCount)
+        try actions.check(0..<UInt8(ContentActionType.allCases.count), "the rules' actions")
+        try isActivatedUniversal.check(0..<2, "the activated universal rules")
+        try arguments.check(-1..<Int32(strings.count), "the rules' selectors and notifications")
+        for flag in flags.buffer where flag.method < -1 || flag.method >= Int32(RequestMethod.allCases.count) {
+            throw ImageError("a rule's request method is \(flag.method)")
+        }
+        for condition in conditions.buffer where condition.kind >= 0 {
+            let isFrame = condition.kind == RuleCondition.ifFrameURL || condition.kind == RuleCondition.unlessFrameURL
+            let entries = isFrame ? frameConditions.count : topConditions.count
+            guard condition.kind < Int32(ConditionKind.allCases.count), condition.start >= 0, condition.start <= condition.end, Int(condition.end) <= entries else {
+                throw ImageError("a rule's condition lies outside its table")
             }
         }
-        self.matcher = matcher
-        self.rules = rules
-        self.flags = flags
-        self.conditions = conditions
-        self.ruleOfTopPattern = ruleOfTopPattern
-        self.generalRulesOfFilter = generalRulesOfFilter
-        self.ifTopRulesOfFilter = ifTopRulesOfFilter
-        // Universal rules leave the per-load path (`includingUniversal: false`): with a
-        // condition on the frame they are still checked per load, the rest once per page.
-        let universal = matcher.universalID.map { matcher.positions(ofFilter: $0) } ?? []
-        let isFrameCondition = { (rule: Int32) -> Bool in
-            let kind = conditions[Int(rule)]?.kind
-            return (kind == .ifFrameURL || kind == .unlessFrameURL) && flags[Int(rule)].method == nil
+        for condition in conditions.buffer where condition.kind < -1 { throw ImageError("a rule's condition is of kind \(condition.kind)") }
+        let stringRange = -1..<Int32(strings.count)
+        for origin in origins.buffer {
+            guard stringRange.contains(origin.id), stringRange.contains(origin.path), stringRange.contains(origin.expansion) else {
+                throw ImageError("a rule's origin names a string outside the table")
+            }
         }
-        pageUniversal = universal.filter { !isFrameCondition($0) }
-        frameUniversal = universal.filter(isFrameCondition)
-        let isActivated = { (rule: Int32) -> Bool in Self.needsTopMatch(conditions[Int(rule)]?.kind) && flags[Int(rule)].method == nil }
-        pageUniversalUnlessActivated = pageUniversal.filter { !isActivated($0) }
-        var isActivatedUniversal = [Bool](repeating: false, count: rules.count)
-        for rule in pageUniversal where isActivated(rule) { isActivatedUniversal[Int(rule)] = true }
-        self.isActivatedUniversal = isActivatedUniversal
-        heldAlwaysHold = pageUniversalUnlessActivated.allSatisfy { conditions[Int($0)] == nil }
-        topConditions = Self.matcher(topPatterns)
-        frameConditions = Self.matcher(framePatterns)
+        guard generalRulesOfFilter.count == matcher.filterCount, ifTopRulesOfFilter.count == matcher.filterCount else {
+            throw ImageError("the rules of each filter are listed for another number of filters")
+        }
+        try generalRulesOfFilter.check(rules, "the rules of each filter")
+        try ifTopRulesOfFilter.check(rules, "the conditional rules of each filter")
+        guard ruleOfTopPattern.count == topConditions.count else { throw ImageError("the top-URL entries' rules are listed for another number of entries") }
+        try ruleOfTopPattern.check(rules, "the rule of each top-URL entry")
+        try pageUniversal.check(rules, "the page-universal rules")
+        try frameUniversal.check(rules, "the frame-universal rules")
+        try pageUniversalUnlessActivated.check(rules, "the page-universal rules no entry activates")
     }
 
     /// Per page: condition results for the last top and frame URLs seen, and the universal
@@ -298,14 +224,32 @@ public final class ContentRuleEngine: Sendable {
         public var ignoredBy: Int32? { explicit.map { $0.ignoredBy } ?? universal?.ignoredBy }
         public var matchedNothing: Bool { explicit.map { $0.matched.isEmpty } ?? (own.isEmpty && (universal?.matched.isEmpty ?? true)) }
 
-        public var matchedOrigins: [RuleOrigin] { matched.map { engine.rules[Int($0)].origin } }
-        public var ignoredByOrigin: RuleOrigin? { ignoredBy.map { engine.rules[Int($0)].origin } }
+        public var matchedOrigins: [RuleOrigin] { matched.map { engine.origin(of: $0) } }
+        public var ignoredByOrigin: RuleOrigin? { ignoredBy.map { engine.origin(of: $0) } }
     }
 
-    public func origin(of rule: Int32) -> RuleOrigin { rules[Int(rule)].origin }
-    public func action(of rule: Int32) -> ContentActionType { rules[Int(rule)].action }
-    public func selector(of rule: Int32) -> String? { rules[Int(rule)].selector }
-    public func notification(of rule: Int32) -> String? { rules[Int(rule)].notification }
+    /// Where rule `rule` came from, made from the image's numbers when an output asks.
+    public func origin(of rule: Int32) -> RuleOrigin {
+        let record = origins[Int(rule)]
+        let location = strings.string(record.path).map { path in
+            SourceLocation(path: path, range: SourceRange(start: SourcePosition(line: Int(record.startLine), column: Int(record.startColumn)),
+                                                         end: SourcePosition(line: Int(record.endLine), column: Int(record.endColumn))))
+        }
+        return RuleOrigin(index: Int(record.index), id: strings.string(record.id), location: location, expansion: strings.string(record.expansion))
+    }
+
+    public func action(of rule: Int32) -> ContentActionType { Self.actionOfOrdinal[Int(actions[Int(rule)])] }
+    public func selector(of rule: Int32) -> String? { action(of: rule) == .cssDisplayNone ? strings.string(arguments[Int(rule)]) : nil }
+    public func notification(of rule: Int32) -> String? { action(of: rule) == .notify ? strings.string(arguments[Int(rule)]) : nil }
+
+    /// `ContentActionType.allCases`, made once: an action is stored as its position.
+    static let actionOfOrdinal = ContentActionType.allCases
+    private static let ignorePrevious = UInt8(ContentActionType.ignorePreviousRules.ordinal)
+    private static let ignoreFollowing = UInt8(ContentActionType.ignoreFollowingRules.ordinal)
+    private func isIgnoreRule(_ rule: Int32) -> Bool {
+        let action = actions[Int(rule)]
+        return action == Self.ignorePrevious || action == Self.ignoreFollowing
+    }
 
     public func evaluate(_ load: ContentLoad) -> ListResult {
         var cache = ConditionCache()
@@ -318,7 +262,7 @@ public final class ContentRuleEngine: Sendable {
         let universal = universalMatch(load, &cache)
         // Most loads: nothing cancels anything, and the result is the universal part plus
         // the load's own matches, kept apart.
-        if !(universal?.hasIgnoreRules ?? false), !own.contains(where: { rules[Int($0)].action.isIgnoreRule }) {
+        if !(universal?.hasIgnoreRules ?? false), !own.contains(where: isIgnoreRule) {
             var summary = universal?.summary ?? ActionSummary()
             if !own.isEmpty { summary.add(self.summary(of: own)) }
             return ListResult(engine: self, universal: universal, own: own, explicit: nil, shared: universal, summary: summary)
@@ -402,11 +346,11 @@ public final class ContentRuleEngine: Sendable {
     /// everything before it.
     private func survivors(of matched: [Int32]) -> (surviving: [Int32], ignoredBy: Int32?) {
         var surviving = matched
-        if let stop = surviving.firstIndex(where: { rules[Int($0)].action == .ignoreFollowingRules }) {
+        if let stop = surviving.firstIndex(where: { actions[Int($0)] == Self.ignoreFollowing }) {
             surviving.removeSubrange(stop...)
         }
         var ignoredBy: Int32?
-        if let last = surviving.lastIndex(where: { rules[Int($0)].action == .ignorePreviousRules }) {
+        if let last = surviving.lastIndex(where: { actions[Int($0)] == Self.ignorePrevious }) {
             ignoredBy = surviving[last]
             surviving.removeSubrange(...last)
         }
@@ -416,7 +360,7 @@ public final class ContentRuleEngine: Sendable {
     private func summary(of surviving: [Int32]) -> ActionSummary {
         var summary = ActionSummary()
         for rule in surviving {
-            let action = rules[Int(rule)].action
+            let action = Self.actionOfOrdinal[Int(actions[Int(rule)])]
             summary.kinds |= ActionSummary.bit(action)
             if action == .block, summary.firstBlock < 0 { summary.firstBlock = rule }
             if action == .makeHTTPS, summary.firstUpgrade < 0 { summary.firstUpgrade = rule }
@@ -485,7 +429,7 @@ public final class ContentRuleEngine: Sendable {
                 matched = Self.matchedEntries(topConditions, load.topString)
                 for pattern in matched {
                     let rule = ruleOfTopPattern[Int(pattern)]
-                    if Self.needsTopMatch(conditions[Int(rule)]?.kind), active.last != rule { active.append(rule) }
+                    if conditions[Int(rule)].needsTopMatch, active.last != rule { active.append(rule) }
                 }
             }
             cache.top = (load.topString, matched, active)
@@ -497,31 +441,14 @@ public final class ContentRuleEngine: Sendable {
             cache.universal = []
             // A real list has thousands of per-site universal rules: only the page's active
             // ones are looked at, not every one of them on every page.
-            let held = heldAlwaysHold ? pageUniversalUnlessActivated : pageUniversalUnlessActivated.filter { conditionHolds(Int($0), cache) }
-            let activated = cache.top!.activeIfTopRules.filter { isActivatedUniversal[Int($0)] }
+            let held = heldAlwaysHold ? Array(pageUniversalUnlessActivated) : pageUniversalUnlessActivated.filter { conditionHolds(Int($0), cache) }
+            let activated = cache.top!.activeIfTopRules.filter { isActivatedUniversal[Int($0)] != 0 }
             cache.heldUniversal = held
             cache.activeUniversal = activated.isEmpty ? held : Self.merge(held, activated)
         }
     }
 
-    /// A matcher of url-filter texts: equal texts are one filter, parsed once, a batch at a
-    /// time on every core, and compiled on every core.
-    static func matcher(_ texts: [(text: String, caseSensitive: Bool)]) -> URLFilterMatcher {
-        var identityOf: [String: Int] = [:]
-        let identities = texts.map { text in
-            let key = (text.caseSensitive ? "1" : "0") + text.text
-            if let known = identityOf[key] { return known }
-            identityOf[key] = identityOf.count
-            return identityOf.count - 1
-        }
-        return URLFilterMatcher(identities: identities, parse: { positions in
-            positions.parallelMap(minimumChunk: 64) { URLFilterParser.parse(texts[$0].text, caseSensitive: texts[$0].caseSensitive) }
-        }, compile: { $0.parallelMap(minimumChunk: 64, CompiledURLFilter.init) })
-    }
-
-    private static func needsTopMatch(_ kind: ConditionKind?) -> Bool { kind == .ifDomain || kind == .ifTopURL }
-
-    public var count: Int { rules.count }
+    public var count: Int { actions.count }
 
     /// The condition entries a URL matches, ascending.
     private static func matchedEntries(_ matcher: URLFilterMatcher, _ url: String) -> [Int32] {
@@ -549,12 +476,13 @@ public final class ContentRuleEngine: Sendable {
 
     /// WebKit `interpretTestFlagsAndAppendAction`: a specified flag group must intersect the
     /// load's flags; the request method must be equal.
+    @inline(__always)
     private func flagsMatch(_ index: Int, _ load: ContentLoad) -> Bool {
         let rule = flags[index]
         if rule.resourceTypes != 0, rule.resourceTypes & load.typeBit == 0 { return false }
         if rule.loadTypes != 0, rule.loadTypes & load.loadTypeBit == 0 { return false }
         if rule.loadContexts != 0, rule.loadContexts & load.contextBit == 0 { return false }
-        if let method = rule.method, method != load.method { return false }
+        if rule.method >= 0, rule.method != load.methodOrdinal { return false }
         return true
     }
 
@@ -562,20 +490,17 @@ public final class ContentRuleEngine: Sendable {
     /// matches none; domains are top-URL regexes (WebKit `getDomainList`). The cache is fresh
     /// for this load (`refresh`).
     private func conditionHolds(_ index: Int, _ cache: ConditionCache) -> Bool {
-        guard let (kind, patterns) = conditions[index] else { return true }
+        let condition = conditions[index]
+        guard condition.kind >= 0 else { return true }
         // With `request-method`, WebKit 2.50 never finds the rule in its condition matcher
         // (observed, ci/webkit-conformance): an `if-*` condition never holds and an
         // `unless-*` one always does, whatever the URL.
-        if flags[index].method != nil { return !kind.isIf }
-        let isFrame = kind == .ifFrameURL || kind == .unlessFrameURL
-        let matched = (isFrame ? cache.frame?.matched : cache.top?.matched) ?? []
+        if flags[index].method >= 0 { return !condition.isIf }
+        let matched = (condition.isFrame ? cache.frame?.matched : cache.top?.matched) ?? []
         // `matched` is sorted: is any of the rule's entries in it?
-        let first = Self.lowerBound(matched, Int32(patterns.lowerBound))
-        let matches = first < matched.count && Int(matched[first]) < patterns.upperBound
-        switch kind {
-        case .ifDomain, .ifTopURL, .ifFrameURL: return matches
-        case .unlessDomain, .unlessTopURL, .unlessFrameURL: return !matches
-        }
+        let first = Self.lowerBound(matched, condition.start)
+        let matches = first < matched.count && matched[first] < condition.end
+        return condition.isIf ? matches : !matches
     }
 }
 
