@@ -22,11 +22,14 @@ struct AhoCorasick: Sendable {
         /// For a node with many edges: where its 128 ASCII targets start in `denseNext`, or -1.
         var dense: Int32 = -1
         var firstByte: UInt8 = 0
+        /// Written as zeros: an image's bytes must not depend on what memory held before.
+        var padding: (UInt8, UInt8, UInt8) = (0, 0, 0)
     }
 
     struct Edge: BitwiseCopyable, Sendable {
         var target: Int32
         var byte: UInt8
+        var padding: (UInt8, UInt8, UInt8) = (0, 0, 0)
     }
 
     /// Nodes with at least this many edges get a dense table: near the root (`/`, `a`, `s`)

@@ -44,6 +44,8 @@ struct DomainConditionIndex: Sendable {
         var id: Int32
         /// 1: the domain's subdomains too. A byte, not a `Bool`: an image's bytes may hold anything.
         var subdomains: UInt8
+        /// Written as zeros: an image's bytes must not depend on what memory held before.
+        var padding: (UInt8, UInt8, UInt8) = (0, 0, 0)
     }
 
     private let table: NameTable<Payload>

@@ -26,6 +26,8 @@ struct FilterAutomata: Sendable {
         var low: UInt64
         var high: UInt64
         var target: Int32
+        /// Written as zero: an image's bytes must not depend on what memory held before.
+        var padding: Int32 = 0
     }
 
     private let records: FlatTable<Record>

@@ -69,12 +69,14 @@ struct HostAnchoredIndex: Sendable {
     /// Per name: each filter's id, and the set the next byte must be in when the tail is that
     /// one term (otherwise the filter runs).
     struct Payload: BitwiseCopyable, Sendable {
+        var low: UInt64
+        var high: UInt64
         var id: Int32
         /// 0: run the filter; 1: the next byte must be in `low`/`high`; 2: must not be (an
         /// inverted set).
         var exact: UInt8
-        var low: UInt64
-        var high: UInt64
+        /// Written as zeros: an image's bytes must not depend on what memory held before.
+        var padding: (UInt8, UInt8, UInt8) = (0, 0, 0)
 
         init(id: Int32, exactNext: ASCIISet?) {
             self.id = id

@@ -59,7 +59,7 @@ public struct RuleListInstaller<Store: RuleListStore>: Sendable {
             }
             let start = now()
             do {
-                let compiled = try await store.compile(identifier: list.identifier, json: list.json)
+                let compiled = try await store.compile(identifier: list.identifier, json: list.json())
                 report.compiled.append((list.identifier, now() - start))
                 lists.append(compiled)
                 report.identifiers.append(list.identifier)

@@ -28,14 +28,14 @@ struct CompileCommandTests {
         return files
     }
 
-    @Test func writesTheThreeArtefactsNamedAfterThePolicy() throws {
+    @Test func writesTheArtefactsNamedAfterThePolicy() throws {
         let folder = try CommandRunner.makeFolder(["p.yaml": Self.policy])
         let result = try CommandRunner.run(["compile", "p.yaml", "--output", "out"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
         let written = try Self.files(in: folder.appendingPathComponent("out"))
-        #expect(written.keys.sorted() == ["shop-app.ats.plist", "shop-app.content-rules.json", "shop-app.manifest.json"])
-        #expect(result.stdout == ["shop-app.content-rules.json", "shop-app.ats.plist", "shop-app.manifest.json"].map { "wrote out/\($0)\n" }.joined())
+        #expect(written.keys.sorted() == ["shop-app.ats.plist", "shop-app.content-rules.engine", "shop-app.content-rules.json", "shop-app.manifest.json"])
+        #expect(result.stdout == ["shop-app.content-rules.json", "shop-app.content-rules.engine", "shop-app.ats.plist", "shop-app.manifest.json"].map { "wrote out/\($0)\n" }.joined())
         let list = String(decoding: written["shop-app.content-rules.json"]!, as: UTF8.self)
         #expect(list.contains(#""url-filter": "^[^:]+://+([^:/]+\\.)?ads\\.example\\.net[:/]""#))
     }

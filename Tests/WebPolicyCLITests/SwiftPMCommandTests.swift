@@ -23,7 +23,7 @@ struct SwiftPMCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.isEmpty && result.stderr.isEmpty, "a clean build says nothing")
         let shop = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out/shop").path).sorted()
-        #expect(shop == ["shop-app.ats.plist", "shop-app.content-rules.json", "shop-app.manifest.json"])
+        #expect(shop == ["shop-app.ats.plist", "shop-app.content-rules.engine", "shop-app.content-rules.json", "shop-app.manifest.json"])
         let help = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out/help-pages").path).sorted()
         #expect(help == ["help.ats.plist", "help.manifest.json"])
         let swift = try String(contentsOf: folder.appendingPathComponent("out/WebPolicies.swift"), encoding: .utf8)
@@ -55,7 +55,7 @@ struct SwiftPMCommandTests {
         try Self.policy.replacingOccurrences(of: "name: shop app", with: "name: renamed").write(to: folder.appendingPathComponent("app.webpolicy.yaml"), atomically: true, encoding: .utf8)
         #expect(try CommandRunner.run(arguments, in: folder).status == 0)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out/app").path).sorted()
-        #expect(files == ["renamed.ats.plist", "renamed.content-rules.json", "renamed.manifest.json"])
+        #expect(files == ["renamed.ats.plist", "renamed.content-rules.engine", "renamed.content-rules.json", "renamed.manifest.json"])
     }
 
     @Test func initWritesAStarterPolicyIntoATargetAndSaysWhatToAdd() throws {

@@ -15,7 +15,7 @@ struct RuntimePolicyErrorTests {
     }
 
     static func listFile(in folder: URL) throws -> URL {
-        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.contains(".content-rules") })
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".content-rules.json") })
         return folder.appendingPathComponent(name)
     }
 

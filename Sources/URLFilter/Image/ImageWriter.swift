@@ -10,6 +10,10 @@ public struct ImageWriter: Sendable {
     public init() {}
 
     public mutating func write<T: BitwiseCopyable>(_ values: [T]) {
+        // A record with room between or after its fields would write whatever memory held
+        // there, and compile would not give the same bytes twice: records spell out their
+        // padding as zero fields.
+        precondition(MemoryLayout<T>.size == MemoryLayout<T>.stride, "\(T.self) has padding; give it explicit zero fields")
         pad()
         append(UInt64(values.count))
         append(UInt32(MemoryLayout<T>.stride))

@@ -30,11 +30,11 @@ public enum ArtefactWriter {
         }
         removeLeftovers(in: directory)
         for (index, artefact) in artefacts.enumerated() {
-            try writeAtomically(Array(artefact.contents.utf8), to: directory + "/" + artefact.fileName, serial: index)
+            try writeAtomically(artefact.data, to: directory + "/" + artefact.fileName, serial: index)
         }
         let written = Set(artefacts.map(\.fileName))
         for stale in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        where stale.hasPrefix(slug + ".content-rules") && stale.hasSuffix(".json") && !written.contains(stale) {
+        where stale.hasPrefix(slug + ".content-rules") && (stale.hasSuffix(".json") || stale.hasSuffix("." + EngineImageFile.fileExtension)) && !written.contains(stale) {
             try? FileManager.default.removeItem(atPath: directory + "/" + stale)
         }
         syncDirectory(directory)

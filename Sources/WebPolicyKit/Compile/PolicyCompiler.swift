@@ -1,16 +1,33 @@
+import Foundation
 import WebPolicyRuntime
 
 /// One file `webpolicy compile` writes.
 public struct Artefact: Sendable {
     public enum Kind: String, Sendable {
         case contentRules = "content-rules"
+        /// A list's engine image (`EngineImageFile`): binary.
+        case engineImage = "engine-image"
         case ats
         case manifest
     }
 
     public var kind: Kind
     public var fileName: String
-    public var contents: String
+    /// The file's bytes.
+    public var data: [UInt8]
+
+    public init(kind: Kind, fileName: String, contents: String) {
+        self.init(kind: kind, fileName: fileName, data: Array(contents.utf8))
+    }
+
+    public init(kind: Kind, fileName: String, data: [UInt8]) {
+        self.kind = kind
+        self.fileName = fileName
+        self.data = data
+    }
+
+    /// The text of a text artefact (every kind but `engineImage`).
+    public var contents: String { String(decoding: data, as: UTF8.self) }
 }
 
 public struct CompileResult: Sendable {
@@ -30,6 +47,8 @@ public struct PolicyCompiler: Sendable {
     public var baseDirectory: String?
     /// Lists larger than this many bytes of JSON get a `compile-list-size` warning.
     public var listSizeWarning = Self.defaultListSizeWarning
+    /// Whether an engine image is written beside each list (always, from the command line).
+    public var engineImages = true
 
     public init(configuration: LintConfiguration = LintConfiguration(), baseDirectory: String? = nil) {
         self.configuration = configuration
@@ -57,7 +76,7 @@ public struct PolicyCompiler: Sendable {
         let slug = Self.slug(policy.name ?? "policy")
         let plan = RuleListSplitter.plan(ContentBlockerLowering.lower(policy), target: policy.targetVersion, checkConflicts: false)
 
-        var artefacts: [Artefact] = []
+        var lists: [Artefact] = []
         var listFiles: [RuntimeManifest.ListFile] = []
         for (index, rules) in plan.lists.enumerated() {
             let suffix = plan.lists.count == 1 ? "" : "-\(index + 1)"
@@ -65,9 +84,10 @@ public struct PolicyCompiler: Sendable {
             let json = JSONValue.array(rules.map(\.json)).serialized()
             diagnostics += Self.checkList(json, fileName: fileName, limit: plan.limit, sizeWarning: listSizeWarning,
                                           at: policy.root.file.location(at: policy.root.file.startPosition))
-            artefacts.append(Artefact(kind: .contentRules, fileName: fileName, contents: json))
+            lists.append(Artefact(kind: .contentRules, fileName: fileName, contents: json))
             let sha256 = SHA256.hex(json.utf8)
-            listFiles.append(RuntimeManifest.ListFile(identifier: Self.listIdentifier(slug: slug + suffix, sha256: sha256), fileName: fileName, rules: rules, sha256: sha256))
+            listFiles.append(RuntimeManifest.ListFile(identifier: Self.listIdentifier(slug: slug + suffix, sha256: sha256), fileName: fileName, rules: rules,
+                                                      sha256: sha256, image: Self.imageFileName(of: fileName)))
         }
         // The lists the policy references, after its own, each copied as it is: the app adds
         // exactly the vendor's list, under an identifier that changes with its content.
@@ -75,15 +95,49 @@ public struct PolicyCompiler: Sendable {
             let fileName = Self.externalListFileName(slug: slug, list: name)
             let json = external.file.text
             let sha256 = SHA256.hex(json.utf8)
-            artefacts.append(Artefact(kind: .contentRules, fileName: fileName, contents: json))
+            lists.append(Artefact(kind: .contentRules, fileName: fileName, contents: json))
             listFiles.append(RuntimeManifest.ListFile(identifier: Self.listIdentifier(slug: name, sha256: sha256), fileName: fileName, rules: [],
-                                                      sha256: sha256, external: (external.reference, external.rules.count)))
+                                                      sha256: sha256, image: Self.imageFileName(of: fileName), external: (external.reference, external.rules.count)))
+        }
+        let manifestText = RuntimeManifest.render(policy, lists: listFiles)
+        var artefacts = lists
+        if engineImages, diagnostics.allSatisfy({ $0.severity != .error }) {
+            artefacts += Self.engineImages(lists: lists, manifest: manifestText, diagnostics: &diagnostics,
+                                           at: policy.root.file.location(at: policy.root.file.startPosition))
         }
         artefacts.append(Artefact(kind: .ats, fileName: "\(slug).ats.plist", contents: ATSPlist.render(policy)))
-        artefacts.append(Artefact(kind: .manifest, fileName: "\(slug).manifest.json", contents: RuntimeManifest.render(policy, lists: listFiles)))
+        artefacts.append(Artefact(kind: .manifest, fileName: "\(slug).manifest.json", contents: manifestText))
 
         let report = LintReport(diagnostics: diagnostics, sources: lint.sources, lintedFiles: lint.lintedFiles)
         return CompileResult(artefacts: report.count(.error) > 0 ? [] : artefacts, report: report)
+    }
+
+    /// The engine image of each list, built from the manifest as the app reads it (its
+    /// sources, its paths) by the code the runtime rebuilds with (`ListEngines`), so that the
+    /// image the app maps is the engine it would build.
+    static func engineImages(lists: [Artefact], manifest text: String, diagnostics: inout [Diagnostic], at location: SourceLocation) -> [Artefact] {
+        guard case .success(let manifest) = Manifest.decode(text) else {
+            diagnostics.append(Diagnostic(ruleID: CompileCheck.selfCheck.id, severity: .error, message: "the manifest compile wrote does not read back", location: location))
+            return []
+        }
+        var images: [Artefact] = []
+        var offset = 0
+        for (entry, list) in zip(manifest.contentRuleLists, lists) {
+            guard let name = entry.image else { continue }
+            do {
+                let (image, ruleCount) = try ListEngines.imageBytes(entry, Data(list.data), offset: offset)
+                offset += ruleCount
+                images.append(Artefact(kind: .engineImage, fileName: name, data: image))
+            } catch {
+                diagnostics.append(Diagnostic(ruleID: CompileCheck.selfCheck.id, severity: .error, message: "the engine image of \(entry.file) cannot be built: \(error)", location: location))
+            }
+        }
+        return images
+    }
+
+    /// `NAME.content-rules.json` → `NAME.content-rules.engine`.
+    public static func imageFileName(of listFileName: String) -> String {
+        (listFileName.hasSuffix(".json") ? String(listFileName.dropLast(5)) : listFileName) + "." + EngineImageFile.fileExtension
     }
 
     /// compile's checks of a list it wrote: WebKit's parser (ported) must accept it — WebKit's

@@ -13,15 +13,18 @@ public enum RuntimeManifest {
         public var rules: [LoweredRule]
         /// The SHA-256 of the list's file; nil when the list is not written (simulate).
         public var sha256: String?
+        /// The engine image written beside the list; nil when none is (simulate).
+        public var image: String?
         /// A `content-rule-lists:` list, copied as it is: its rules come from the entry.
         public var external: (reference: ContentRuleListReference, ruleCount: Int)? = nil
 
-        public init(identifier: String, fileName: String, rules: [LoweredRule], sha256: String? = nil,
+        public init(identifier: String, fileName: String, rules: [LoweredRule], sha256: String? = nil, image: String? = nil,
                     external: (reference: ContentRuleListReference, ruleCount: Int)? = nil) {
             self.identifier = identifier
             self.fileName = fileName
             self.rules = rules
             self.sha256 = sha256
+            self.image = image
             self.external = external
         }
     }
@@ -49,14 +52,18 @@ public enum RuntimeManifest {
         manifest.bridges = policy.bridges.map(bridge)
         manifest.webView = policy.webView?.settings
         manifest.contentRuleLists = lists.map { list in
+            var entry: Manifest.ContentRuleList
             if let external = list.external {
                 // The whole list comes from its entry; its own lines are in its file.
-                return Manifest.ContentRuleList(identifier: list.identifier, file: list.fileName, ruleCount: external.ruleCount, sha256: list.sha256,
-                                                sources: [Manifest.RuleSource(firstRule: 0, ruleCount: external.ruleCount, id: external.reference.id?.value,
-                                                                              location: external.reference.location)])
+                entry = Manifest.ContentRuleList(identifier: list.identifier, file: list.fileName, ruleCount: external.ruleCount, sha256: list.sha256,
+                                                 sources: [Manifest.RuleSource(firstRule: 0, ruleCount: external.ruleCount, id: external.reference.id?.value,
+                                                                               location: external.reference.location)])
+            } else {
+                entry = Manifest.ContentRuleList(identifier: list.identifier, file: list.fileName, ruleCount: list.rules.count,
+                                                 sha256: list.sha256, sources: sources(of: list.rules))
             }
-            return Manifest.ContentRuleList(identifier: list.identifier, file: list.fileName, ruleCount: list.rules.count,
-                                            sha256: list.sha256, sources: sources(of: list.rules))
+            entry.image = list.image
+            return entry
         }
         return manifest
     }

@@ -9,9 +9,12 @@ import Foundation
 public final class RuntimePolicy: Sendable {
     public let manifest: Manifest
     public let engine: DecisionEngine
-    /// Each content-rule list as the manifest names it, with its JSON text: what a
-    /// `WKContentRuleListStore` compiles under `identifier`.
+    /// Each content-rule list as the manifest names it: what a `WKContentRuleListStore`
+    /// compiles under `identifier` (its JSON is read when asked, `json()`).
     public let contentRuleLists: [CompiledList]
+    /// How each list's engine was had, in the manifest's order: mapped from its engine image,
+    /// or built from the list with the reason the image could not be used.
+    public let listLoads: [ListLoad]
     /// Warm scratches for `evaluate`: a page's condition and universal-rule results carry
     /// over to its next request (2.5× faster on a real list), whichever thread asks.
     private let scratches = ScratchPool()
@@ -19,12 +22,57 @@ public final class RuntimePolicy: Sendable {
     public struct CompiledList: Sendable {
         public var identifier: String
         public var file: String
-        public var json: String
+        /// Where the JSON text comes from: the folder's file, read and checked when asked, or
+        /// the bytes the app gave.
+        enum Source: Sendable {
+            case file(URL, sha256: String?)
+            case bytes(Data)
+        }
+
+        let source: Source
+
+        /// The list's JSON text, for `WKContentRuleListStore`. A file is read now and checked
+        /// against the manifest's SHA-256 (`staleList` when it is another list): with an engine
+        /// image the list is not read at launch, only when WebKit must compile it.
+        public func json() throws(RuntimePolicyError) -> String {
+            switch source {
+            case .bytes(let data):
+                return String(decoding: data, as: UTF8.self)
+            case .file(let url, let expected):
+                let data = try RuntimePolicy.read(url)
+                if let expected {
+                    let found = SHA256.hex(data)
+                    if found != expected { throw .staleList(identifier: identifier, file: file, expectedSHA256: expected, foundSHA256: found) }
+                }
+                return String(decoding: data, as: UTF8.self)
+            }
+        }
+    }
+
+    /// How one list's engine was had.
+    public struct ListLoad: Sendable, Equatable {
+        public enum Source: Sendable, Equatable {
+            /// Mapped from the engine image beside the list, as compile wrote it.
+            case image(file: String)
+            /// Mapped from an image an earlier launch wrote into the cache folder.
+            case cachedImage(path: String)
+            /// Built from the list: `reason` says why no image could be used.
+            case list(reason: String)
+        }
+
+        public var identifier: String
+        public var source: Source
+        /// Set when the engine was built from the list and written to the cache folder failed.
+        public var cacheProblem: String?
     }
 
     /// Loads the folder `webpolicy compile --output DIR` wrote for one policy: its one
-    /// `*.manifest.json` and the lists it names.
-    public convenience init(compiledDirectory: URL, publicSuffixList: PublicSuffixList? = nil) throws(RuntimePolicyError) {
+    /// `*.manifest.json`, the engine images beside its lists — mapped and used in place,
+    /// nothing parsed — and for a list whose image is missing, stale, of another format or
+    /// damaged, the list itself, from which the engine is built (`listLoads` says which and
+    /// why). `imageCache`: a folder of the app's own (its Caches folder, say) where an engine
+    /// built from a list is kept as an image, so that the next launch maps it instead.
+    public convenience init(compiledDirectory: URL, publicSuffixList: PublicSuffixList? = nil, imageCache: URL? = nil) throws(RuntimePolicyError) {
         let folder = compiledDirectory.path
         let names: [String]
         do {
@@ -38,36 +86,41 @@ public final class RuntimePolicy: Sendable {
                 ? "holds no *.manifest.json; pass the folder `webpolicy compile --output` wrote"
                 : "holds \(manifests.count) manifests (\(manifests.joined(separator: ", "))); give each policy its own folder")
         }
-        let manifestData = try Self.read(compiledDirectory.appendingPathComponent(manifests[0]))
-        let manifest = try Self.decode(manifestData)
-        var lists: [Data] = []
-        for list in manifest.contentRuleLists {
-            let url = compiledDirectory.appendingPathComponent(list.file)
-            guard FileManager.default.fileExists(atPath: url.path) else { throw .missingList(identifier: list.identifier, file: list.file) }
-            lists.append(try Self.read(url))
+        let manifestText = String(decoding: try Self.read(compiledDirectory.appendingPathComponent(manifests[0])), as: UTF8.self)
+        // Per-rule sources are for rebuilding: an image holds them, so they are read only if
+        // some list has no usable image.
+        var manifest = try Self.decode(manifestText, readingSources: false)
+        let loaded = try ListEngines.load(manifest, from: compiledDirectory, imageCache: imageCache) { () throws(RuntimePolicyError) -> Manifest in
+            manifest = try Self.decode(manifestText, readingSources: true)
+            return manifest
         }
-        try self.init(manifest: manifest, contentRuleLists: lists, publicSuffixList: publicSuffixList)
+        let lists = manifest.contentRuleLists.map { entry in
+            CompiledList(identifier: entry.identifier, file: entry.file, source: .file(compiledDirectory.appendingPathComponent(entry.file), sha256: entry.sha256))
+        }
+        try self.init(manifest: manifest, engines: loaded.engines, lists: lists, loads: loaded.loads, publicSuffixList: publicSuffixList)
     }
 
-    /// A manifest and its lists as bytes, the lists in the manifest's order.
-    public convenience init(manifest: Data, contentRuleLists: [Data], publicSuffixList: PublicSuffixList? = nil) throws(RuntimePolicyError) {
-        try self.init(manifest: try Self.decode(manifest), contentRuleLists: contentRuleLists, publicSuffixList: publicSuffixList)
-    }
-
-    private init(manifest: Manifest, contentRuleLists data: [Data], publicSuffixList: PublicSuffixList?) throws(RuntimePolicyError) {
-        if data.count < manifest.contentRuleLists.count {
-            let missing = manifest.contentRuleLists[data.count]
+    /// A manifest and its lists as bytes, the lists in the manifest's order: each engine is
+    /// built from its list.
+    public convenience init(manifest data: Data, contentRuleLists: [Data], publicSuffixList: PublicSuffixList? = nil) throws(RuntimePolicyError) {
+        let manifest = try Self.decode(String(decoding: data, as: UTF8.self), readingSources: true)
+        if contentRuleLists.count < manifest.contentRuleLists.count {
+            let missing = manifest.contentRuleLists[contentRuleLists.count]
             throw .missingList(identifier: missing.identifier, file: missing.file)
         }
         var engines: [ContentRuleEngine] = []
-        var compiled: [CompiledList] = []
         var offset = 0
-        for (entry, bytes) in zip(manifest.contentRuleLists, data) {
-            let rules = try Self.rules(of: entry, bytes, offset: offset)
-            offset += rules.count
-            engines.append(ContentRuleEngine(rules: rules))
-            compiled.append(CompiledList(identifier: entry.identifier, file: entry.file, json: String(decoding: bytes, as: UTF8.self)))
+        for (entry, bytes) in zip(manifest.contentRuleLists, contentRuleLists) {
+            let engine = try ListEngines.build(entry, bytes, offset: offset)
+            offset += engine.count
+            engines.append(engine)
         }
+        let lists = zip(manifest.contentRuleLists, contentRuleLists).map { CompiledList(identifier: $0.identifier, file: $0.file, source: .bytes($1)) }
+        let loads = manifest.contentRuleLists.map { ListLoad(identifier: $0.identifier, source: .list(reason: "the lists were given as bytes")) }
+        try self.init(manifest: manifest, engines: engines, lists: lists, loads: loads, publicSuffixList: publicSuffixList)
+    }
+
+    private init(manifest: Manifest, engines: [ContentRuleEngine], lists: [CompiledList], loads: [ListLoad], publicSuffixList: PublicSuffixList?) throws(RuntimePolicyError) {
         let suffixes: PublicSuffixList
         if let publicSuffixList {
             suffixes = publicSuffixList
@@ -75,11 +128,12 @@ public final class RuntimePolicy: Sendable {
             do { suffixes = try PublicSuffixList.bundled() } catch { throw .publicSuffixListUnavailable(error.description) }
         }
         self.manifest = manifest
-        self.contentRuleLists = compiled
+        contentRuleLists = lists
+        listLoads = loads
         engine = DecisionEngine(lists: engines, rules: manifest, publicSuffixList: suffixes)
     }
 
-    private static func read(_ url: URL) throws(RuntimePolicyError) -> Data {
+    static func read(_ url: URL) throws(RuntimePolicyError) -> Data {
         do {
             return try Data(contentsOf: url)
         } catch {
@@ -87,33 +141,12 @@ public final class RuntimePolicy: Sendable {
         }
     }
 
-    private static func decode(_ data: Data) throws(RuntimePolicyError) -> Manifest {
-        switch Manifest.decode(String(decoding: data, as: UTF8.self)) {
+    private static func decode(_ text: String, readingSources: Bool) throws(RuntimePolicyError) -> Manifest {
+        switch Manifest.decode(text, readingSources: readingSources) {
         case .success(let manifest): return manifest
         case .failure(let error):
             if let version = error.unsupportedVersion { throw .unsupportedManifestVersion(found: version, supported: Manifest.formatVersion) }
             throw .invalidManifest(message: error.message, line: error.position.line, column: error.position.column)
-        }
-    }
-
-    /// A list's rules as WebKit reads them (the port of its parser: a list it refuses is
-    /// refused here with its reason), each with the policy rule it came from.
-    private static func rules(of entry: Manifest.ContentRuleList, _ bytes: Data, offset: Int) throws(RuntimePolicyError) -> [(rule: JSONValue, origin: RuleOrigin)] {
-        if let expected = entry.sha256 {
-            let found = SHA256.hex(bytes)
-            if found != expected { throw .staleList(identifier: entry.identifier, file: entry.file, expectedSHA256: expected, foundSHA256: found) }
-        }
-        let parsed = WebKitRuleListParser.parse(String(decoding: bytes, as: UTF8.self))
-        if let error = parsed.errors.first {
-            throw .invalidList(identifier: entry.identifier, file: entry.file, message: error.message, line: error.range.start.line, column: error.range.start.column)
-        }
-        var sourceOfRule: [Int: Manifest.RuleSource] = [:]
-        for source in entry.sources {
-            for index in source.firstRule..<(source.firstRule + max(source.ruleCount, 0)) { sourceOfRule[index] = source }
-        }
-        return parsed.keptRules.map { kept in
-            let source = sourceOfRule[kept.index]
-            return (kept.rule.jsonValue, RuleOrigin(index: offset + kept.index, id: source?.id, location: source?.location))
         }
     }
 

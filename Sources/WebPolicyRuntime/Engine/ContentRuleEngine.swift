@@ -9,6 +9,9 @@ public final class ContentRuleEngine: Sendable {
     /// The bytes every table below reads, and which of them are this engine's.
     let storage: ImageBytes
     let body: Range<Int>
+    /// The bytes of its parts — rules, url-filter matcher, condition matchers, indexes — for
+    /// an image file's header.
+    let sectionSizes: [Int]
 
     /// Per rule: its action (`ContentActionType.ordinal`), its flags (`FlagMask`; 0 = all)
     /// and method, its condition with its entries' positions in `topConditions` or
@@ -77,9 +80,12 @@ public final class ContentRuleEngine: Sendable {
         arguments = try reader.table(Int32.self, "the rules' selectors and notifications")
         origins = try reader.table(OriginRecord.self, "the rules' origins")
         strings = try StringTable(reading: &reader)
+        let rulesEnd = reader.offset
         matcher = try URLFilterMatcher(reading: &reader)
+        let matcherEnd = reader.offset
         topConditions = try URLFilterMatcher(reading: &reader)
         frameConditions = try URLFilterMatcher(reading: &reader)
+        let conditionsEnd = reader.offset
         generalRulesOfFilter = try reader.lists(Int32.self, "the rules of each filter")
         ifTopRulesOfFilter = try reader.lists(Int32.self, "the conditional rules of each filter")
         ruleOfTopPattern = try reader.table(Int32.self, "the rule of each top-URL entry")
@@ -88,6 +94,7 @@ public final class ContentRuleEngine: Sendable {
         pageUniversalUnlessActivated = try reader.table(Int32.self, "the page-universal rules no entry activates")
         isActivatedUniversal = try reader.table(UInt8.self, "the activated universal rules")
         guard reader.isAtEnd else { throw ImageError("the image has bytes after its last table") }
+        sectionSizes = [rulesEnd - body.lowerBound, matcherEnd - rulesEnd, conditionsEnd - matcherEnd, body.upperBound - conditionsEnd]
         try checkTables(ruleCount: ruleCount)
     }
 

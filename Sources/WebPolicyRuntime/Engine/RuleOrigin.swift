@@ -39,6 +39,8 @@ struct OriginRecord: BitwiseCopyable, Sendable {
     var endLine: Int32
     var endColumn: Int32
     var expansion: Int32
+    /// Written as zero: an image's bytes must not depend on what memory held before.
+    var padding: Int32 = 0
 }
 
 /// The strings an engine image holds — selectors, notifications, rule ids, paths — each once,

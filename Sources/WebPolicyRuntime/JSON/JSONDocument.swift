@@ -102,8 +102,13 @@ public enum JSONDocument {
 
     public static let maximumDepth = 512
 
-    public static func parse(_ text: String) -> Result<JSONNode, JSONSyntaxError> {
+    /// `skipping`: keys whose array or object values are passed over unread — their strings,
+    /// brackets and line breaks followed, nothing built or checked — and stand as an empty
+    /// array: for members a reader may not need (a runtime manifest's per-rule sources, 13 MB
+    /// for an imported blocklist, when an engine image holds them already).
+    public static func parse(_ text: String, skipping: Set<String> = []) -> Result<JSONNode, JSONSyntaxError> {
         var parser = Parser(bytes: Array(text.utf8))
+        parser.skippedKeys = skipping
         do {
             parser.skipWhitespace()
             let node = try parser.parseValue(depth: 0)
@@ -122,6 +127,7 @@ public enum JSONDocument {
         var index = 0
         var line = 1
         var column = 1
+        var skippedKeys: Set<String> = []
 
         var atEnd: Bool { index >= bytes.count }
         var position: SourcePosition { SourcePosition(line: line, column: column) }
@@ -199,7 +205,8 @@ public enum JSONDocument {
                 guard peek == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
                 advance()
                 skipWhitespace()
-                let value = try parseValue(depth: depth + 1)
+                let value = skippedKeys.contains(key) && (peek == UInt8(ascii: "[") || peek == UInt8(ascii: "{"))
+                    ? try skipContainer() : try parseValue(depth: depth + 1)
                 members.append(JSONMember(key: key, keyRange: keyRange, value: value))
                 skipWhitespace()
                 if peek == UInt8(ascii: ",") { advance(); continue }
@@ -207,6 +214,51 @@ public enum JSONDocument {
                 advance()
                 return JSONNode(value: .object(members), range: SourceRange(start: start, end: position))
             }
+        }
+
+        /// Passes over the array or object at `index` to its closing bracket, keeping `line` and
+        /// `column` right (the same line breaks as `advance`), in one tight loop.
+        mutating func skipContainer() throws -> JSONNode {
+            let start = position
+            var depth = 0, inString = false
+            var lineStart = -1
+            var cursor = index
+            var lines = 0
+            let count = bytes.count
+            try bytes.withUnsafeBufferPointer { bytes in
+                while cursor < count {
+                    let byte = bytes[cursor]
+                    if inString {
+                        if byte == 0x5C { cursor += 2; continue }
+                        if byte == 0x22 { inString = false }
+                    } else if byte == 0x22 {
+                        inString = true
+                    } else if byte == 0x5B || byte == 0x7B {
+                        depth += 1
+                    } else if byte == 0x5D || byte == 0x7D {
+                        depth -= 1
+                        if depth == 0 { cursor += 1; break }
+                    }
+                    if byte == 0x0A || (byte == 0x0D && (cursor + 1 == count || bytes[cursor + 1] != 0x0A)) {
+                        lines += 1
+                        lineStart = cursor + 1
+                    } else if byte == 0xC2 || byte == 0xE2, cursor + 1 < count {
+                        let next = bytes[cursor + 1]
+                        if byte == 0xC2 ? next == 0x85 : next == 0x80 && cursor + 2 < count && (bytes[cursor + 2] == 0xA8 || bytes[cursor + 2] == 0xA9) {
+                            lines += 1
+                            lineStart = cursor + (byte == 0xC2 ? 2 : 3)
+                        }
+                    }
+                    cursor += 1
+                }
+                guard depth == 0 else { throw error("unexpected end of the JSON text") }
+            }
+            let from = lineStart >= 0 ? lineStart : index
+            let columns = bytes[from..<cursor].reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+            line += lines
+            column = lineStart >= 0 ? 1 + columns : column + columns
+            index = cursor
+            return JSONNode(value: .array([]), range: SourceRange(start: start, end: position))
         }
 
         mutating func parseArray(depth: Int, start: SourcePosition) throws -> JSONNode {

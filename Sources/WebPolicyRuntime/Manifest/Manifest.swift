@@ -157,8 +157,13 @@ public struct Manifest: Sendable, Equatable {
         /// Lowercase hex SHA-256 of the file's bytes; nil in manifests written before it was
         /// recorded.
         public var sha256: String?
-        /// Which policy rule each stretch of the list comes from.
+        /// Which policy rule each stretch of the list comes from (empty when the manifest was
+        /// read without them: `decode(_:readingSources:)`).
         public var sources: [RuleSource]
+        /// The engine image built from the list (`EngineImageFile`), beside it; nil in
+        /// manifests written before images. A reader that does not know images ignores the
+        /// member and builds the engine from the list, as before.
+        public var image: String?
 
         public init(identifier: String, file: String, ruleCount: Int, sha256: String?, sources: [RuleSource]) {
             self.identifier = identifier

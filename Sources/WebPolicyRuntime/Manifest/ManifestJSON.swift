@@ -108,6 +108,7 @@ extension Manifest {
         top.append(("contentRuleLists", .array(contentRuleLists.map { list in
             var members: [(String, JSONValue)] = [("identifier", .string(list.identifier)), ("file", .string(list.file)), ("ruleCount", .int(list.ruleCount))]
             if let sha256 = list.sha256 { members.append(("sha256", .string(sha256))) }
+            if let image = list.image { members.append(("image", .string(image))) }
             members.append(("sources", .array(list.sources.map { source in
                 var members: [(String, JSONValue)] = [("firstRule", .int(source.firstRule)), ("ruleCount", .int(source.ruleCount))]
                 if let id = source.id { members.append(("id", .string(id))) }
@@ -128,10 +129,12 @@ extension Manifest {
 
     /// Reads a manifest file. Members it does not know are ignored (a newer minor addition);
     /// a newer major version is refused before anything else is read. Locations keep the file
-    /// as written (relative to the policy's folder).
-    public static func decode(_ text: String) -> Result<Manifest, DecodingError> {
+    /// as written (relative to the policy's folder). `readingSources: false` passes over each
+    /// list's `sources` unread (they come back empty): what an app needs when every list has a
+    /// usable engine image, which holds them.
+    public static func decode(_ text: String, readingSources: Bool = true) -> Result<Manifest, DecodingError> {
         let root: JSONNode
-        switch JSONDocument.parse(text) {
+        switch JSONDocument.parse(text, skipping: readingSources ? [] : ["sources"]) {
         case .failure(let error): return .failure(DecodingError(message: error.message, position: error.position))
         case .success(let node): root = node
         }
@@ -203,9 +206,11 @@ private struct ManifestReader {
                 Manifest.RuleSource(firstRule: try int(required(source, "firstRule"), "firstRule"), ruleCount: try int(required(source, "ruleCount"), "ruleCount"),
                                     id: try optionalString(source, "id"), location: try location(source))
             }
-            return Manifest.ContentRuleList(identifier: try string(entry, "identifier"), file: try string(entry, "file"),
-                                            ruleCount: try int(required(entry, "ruleCount"), "ruleCount"),
-                                            sha256: try optionalString(entry, "sha256"), sources: sources)
+            var list = Manifest.ContentRuleList(identifier: try string(entry, "identifier"), file: try string(entry, "file"),
+                                                ruleCount: try int(required(entry, "ruleCount"), "ruleCount"),
+                                                sha256: try optionalString(entry, "sha256"), sources: sources)
+            list.image = try optionalString(entry, "image")
+            return list
         }
         manifest.navigation = try root.member("navigation").map { node throws(Manifest.DecodingError) in try navigation(node) }
         manifest.appBoundDomains = try root.member("appBoundDomains").map { node throws(Manifest.DecodingError) in

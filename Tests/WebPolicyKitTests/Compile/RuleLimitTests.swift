@@ -7,6 +7,14 @@ import Testing
 /// acts on, which is an error naming both.
 @Suite("Rule limits and splitting")
 struct RuleLimitTests {
+    /// These cases are about how lists split; the engine images of 150,000-rule lists would
+    /// only cost the debug build minutes (images are tested in EngineImageTests).
+    static let compiler: PolicyCompiler = {
+        var compiler = PolicyCompiler()
+        compiler.engineImages = false
+        return compiler
+    }()
+
     /// One block rule whose `hosts:` expand to `hostCount` rules, then `tail` (YAML rule entries).
     static func policy(target: String, hostCount: Int, tail: String) -> String {
         let hosts = (0..<hostCount).map { "h\($0).example" }.joined(separator: ", ")
@@ -29,7 +37,7 @@ struct RuleLimitTests {
         """
 
     @Test func aPolicyOverTheLimitSplitsIntoNumberedListsWithAWarning() throws {
-        let result = PolicyCompiler().compile(text: Self.policy(target: "16.0", hostCount: 150_000, tail: Self.trackerRule), path: "big.yaml")
+        let result = Self.compiler.compile(text: Self.policy(target: "16.0", hostCount: 150_000, tail: Self.trackerRule), path: "big.yaml")
         #expect(!result.hasErrors)
         let lists = result.artefacts.filter { $0.kind == .contentRules }
         #expect(lists.map(\.fileName) == ["big-list.content-rules-1.json", "big-list.content-rules-2.json"])
@@ -48,7 +56,7 @@ struct RuleLimitTests {
                 action: ignore-previous-rules
                 url-filter: '^https://h7\\.example/'
             """
-        let result = PolicyCompiler().compile(text: Self.policy(target: "16.0", hostCount: 150_000, tail: tail), path: "big.yaml")
+        let result = Self.compiler.compile(text: Self.policy(target: "16.0", hostCount: 150_000, tail: tail), path: "big.yaml")
         #expect(result.hasErrors)
         #expect(result.artefacts.isEmpty)
         let error = try #require(result.report.diagnostics.first { $0.ruleID == "content-rule-split" })
@@ -64,13 +72,13 @@ struct RuleLimitTests {
                 action: ignore-previous-rules
                 url-filter: '^https://partner\\.example\\.org/'
             """
-        let result = PolicyCompiler().compile(text: Self.policy(target: "16.0", hostCount: 150_000, tail: tail), path: "big.yaml")
+        let result = Self.compiler.compile(text: Self.policy(target: "16.0", hostCount: 150_000, tail: tail), path: "big.yaml")
         #expect(!result.hasErrors, "\(result.report.diagnostics.map(\.message))")
         #expect(result.artefacts.filter { $0.kind == .contentRules }.count == 2)
     }
 
     @Test func beforeIOS15TheLimitIs50000() {
-        let result = PolicyCompiler().compile(text: Self.policy(target: "14.0", hostCount: 100_000, tail: Self.trackerRule), path: "big.yaml")
+        let result = Self.compiler.compile(text: Self.policy(target: "14.0", hostCount: 100_000, tail: Self.trackerRule), path: "big.yaml")
         #expect(!result.hasErrors, "\(result.report.diagnostics.map(\.message))")
         let lists = result.artefacts.filter { $0.kind == .contentRules }
         #expect(lists.map { WebKitRuleListParser.parse($0.contents, maximumRuleCount: 50_000).keptRules.count } == [50_000, 50_000, 1])
@@ -78,7 +86,7 @@ struct RuleLimitTests {
     }
 
     @Test func exactlyAtTheLimitThereIsOneList() {
-        let result = PolicyCompiler().compile(text: Self.policy(target: "14.0", hostCount: 49_999, tail: Self.trackerRule), path: "big.yaml")
+        let result = Self.compiler.compile(text: Self.policy(target: "14.0", hostCount: 49_999, tail: Self.trackerRule), path: "big.yaml")
         #expect(result.report.diagnostics.isEmpty)
         #expect(result.artefacts.filter { $0.kind == .contentRules }.map(\.fileName) == ["big-list.content-rules.json"])
     }

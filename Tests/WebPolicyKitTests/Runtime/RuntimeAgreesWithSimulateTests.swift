@@ -47,7 +47,8 @@ struct RuntimeAgreesWithSimulateTests {
         let present = try FileManager.default.contentsOfDirectory(atPath: Repository.path(folder)).sorted()
         #expect(present == result.artefacts.map(\.fileName).sorted(), "run with WEBPOLICY_RECORD=1 to update \(folder)")
         for artefact in result.artefacts {
-            #expect(Repository.read(folder + "/" + artefact.fileName) == artefact.contents, "\(folder)/\(artefact.fileName) is stale: run with WEBPOLICY_RECORD=1")
+            let written = FileManager.default.contents(atPath: Repository.path(folder + "/" + artefact.fileName)).map { [UInt8]($0) }
+            #expect(written == artefact.data, "\(folder)/\(artefact.fileName) is stale: run with WEBPOLICY_RECORD=1")
         }
     }
 
