@@ -23,6 +23,13 @@ struct HostAnchoredIndex: Sendable {
         /// The tail's first term; `isWholeTail` when nothing follows it.
         var next: ASCIISet
         var isWholeTail: Bool
+        /// What follows the name, first term included: run from the byte after the name, it
+        /// decides the filter (the index has placed the name exactly), so only the tail is
+        /// compiled — a handful of states instead of the whole URL's scaffolding.
+        var tail: [Term]
+
+        /// The tail as a filter anchored where the name ends.
+        var tailFilter: ParsedURLFilter { ParsedURLFilter(terms: tail, hasBeginningOfLineAssertion: true, isCaseSensitive: false) }
     }
 
     /// `^[^:]+://+([^/]+\.)?`, as the parser builds it (parsed from text, so it is WebKit's own
@@ -53,7 +60,7 @@ struct HostAnchoredIndex: Sendable {
         guard !name.isEmpty, name.first != 0x2E, index < filter.terms.count,
               case .characterSet(let next) = filter.terms[index].atom, filter.terms[index].quantifier == .one,
               !(0...127).contains(where: { isNameByte(UInt8($0)) && next.admits(UInt8($0)) }) else { return nil }
-        return Split(name: name, next: next, isWholeTail: index == filter.terms.count - 1)
+        return Split(name: name, next: next, isWholeTail: index == filter.terms.count - 1, tail: Array(filter.terms[index...]))
     }
 
     /// The lowercase name byte a term stands for: a digit, `-`, `_`, `.`, or a letter in both cases.
@@ -67,22 +74,26 @@ struct HostAnchoredIndex: Sendable {
     }
 
     /// Per name: each filter's id, and the set the next byte must be in when the tail is that
-    /// one term (otherwise the filter runs).
+    /// one term (`nextSets[set]`; -1: run the filter). A blocklist's hundred thousand filters
+    /// share a handful of such sets (`[/:]` nearly always).
     struct Payload: BitwiseCopyable, Sendable {
+        var id: Int32
+        var set: Int32
+    }
+
+    /// A set the byte after a name must be in (`ASCIISet`, inversion as a byte, not a `Bool`:
+    /// an image's bytes may hold anything).
+    struct NextSet: BitwiseCopyable, Sendable, Hashable {
         var low: UInt64
         var high: UInt64
-        var id: Int32
-        /// 0: run the filter; 1: the next byte must be in `low`/`high`; 2: must not be (an
-        /// inverted set).
-        var exact: UInt8
+        var inverted: UInt8
         /// Written as zeros: an image's bytes must not depend on what memory held before.
-        var padding: (UInt8, UInt8, UInt8) = (0, 0, 0)
+        var padding: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0)
 
-        init(id: Int32, exactNext: ASCIISet?) {
-            self.id = id
-            exact = exactNext.map { $0.isInverted ? 2 : 1 } ?? 0
-            low = exactNext?.low ?? 0
-            high = exactNext?.high ?? 0
+        init(_ set: ASCIISet) {
+            low = set.low
+            high = set.high
+            inverted = set.isInverted ? 1 : 0
         }
 
         /// `ASCIISet.admits` on the stored set.
@@ -90,28 +101,45 @@ struct HostAnchoredIndex: Sendable {
         func admits(_ byte: UInt8) -> Bool {
             guard byte < 128 else { return false }
             let member = byte < 64 ? low & (1 << UInt64(byte)) != 0 : high & (1 << UInt64(byte - 64)) != 0
-            return exact == 2 ? byte != 0 && !member : member
+            return inverted != 0 ? byte != 0 && !member : member
         }
+
+        static func == (left: NextSet, right: NextSet) -> Bool { left.low == right.low && left.high == right.high && left.inverted == right.inverted }
+        func hash(into hasher: inout Hasher) { hasher.combine(low); hasher.combine(high); hasher.combine(inverted) }
     }
 
     private let table: NameTable<Payload>
+    private let nextSets: FlatTable<NextSet>
 
     var isEmpty: Bool { table.isEmpty }
 
     static func write(_ splits: [(id: Int32, split: Split)], into writer: inout ImageWriter) {
-        NameTable.write(splits.map { ($0.split.name, Payload(id: $0.id, exactNext: $0.split.isWholeTail ? $0.split.next : nil)) }, into: &writer)
+        var sets: [NextSet] = []
+        var numbers: [NextSet: Int32] = [:]
+        let items = splits.map { item -> ([UInt8], Payload) in
+            guard item.split.isWholeTail else { return (item.split.name, Payload(id: item.id, set: -1)) }
+            let set = NextSet(item.split.next)
+            if let known = numbers[set] { return (item.split.name, Payload(id: item.id, set: known)) }
+            numbers[set] = Int32(sets.count)
+            sets.append(set)
+            return (item.split.name, Payload(id: item.id, set: Int32(sets.count - 1)))
+        }
+        NameTable.write(items, into: &writer)
+        writer.write(sets)
     }
 
     init(reading reader: inout ImageReader, filterCount: Int) throws(ImageError) {
         table = try NameTable(reading: &reader, "the host-name index")
-        for payload in table.payloads.buffer where payload.id < 0 || Int(payload.id) >= filterCount || payload.exact > 2 {
-            throw ImageError("the host-name index names filter \(payload.id) of \(filterCount)")
+        nextSets = try reader.table(NextSet.self, "the host-name index's next-byte sets")
+        for payload in table.payloads.buffer where payload.id < 0 || Int(payload.id) >= filterCount || payload.set < -1 || Int(payload.set) >= nextSets.count {
+            throw ImageError("the host-name index names filter \(payload.id) of \(filterCount) or set \(payload.set) of \(nextSets.count)")
         }
     }
 
-    /// The filters whose name sits at one of the places `url` allows: `matched` gets those
-    /// decided by the byte after the name, `candidates` those whose tail must still be run.
-    func lookUp(_ url: UnsafeBufferPointer<UInt8>, matched: inout [Int32], candidates: inout [Int32]) {
+    /// The filters whose name sits at one of the places `url` allows and whose tail matches
+    /// there, into `matched`: decided by the byte after the name, or by `runTail(filter, end)`
+    /// running the filter's tail from `end`, the position after the name.
+    func lookUp(_ url: UnsafeBufferPointer<UInt8>, matched: inout [Int32], runTail: (Int32, Int) -> Bool) {
         guard !table.isEmpty, let colon = url.firstIndex(of: 0x3A), colon > 0,
               colon + 2 < url.count, url[colon + 1] == 0x2F, url[colon + 2] == 0x2F else { return }
         var start = colon + 3
@@ -128,18 +156,18 @@ struct HostAnchoredIndex: Sendable {
             if position == start || (position - 1 > start && url[position - 1] == 0x2E) {
                 var stop = position
                 while stop < url.count, Self.isNameByte(url[stop]) { stop += 1 }
-                if stop > position, stop <= limit { find(url, position..<stop, matched: &matched, candidates: &candidates) }
+                if stop > position, stop <= limit { find(url, position..<stop, matched: &matched, runTail: runTail) }
             }
             position += 1
         }
     }
 
-    private func find(_ url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, matched: inout [Int32], candidates: inout [Int32]) {
+    private func find(_ url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, matched: inout [Int32], runTail: (Int32, Int) -> Bool) {
         let next: UInt8 = range.upperBound < url.count ? url[range.upperBound] : 0
         table.find(url, range) { filter in
-            if filter.exact == 0 {
-                candidates.append(filter.id)
-            } else if filter.admits(next) {
+            if filter.set < 0 {
+                if runTail(filter.id, range.upperBound) { matched.append(filter.id) }
+            } else if nextSets[Int(filter.set)].admits(next) {
                 matched.append(filter.id)
             }
         }

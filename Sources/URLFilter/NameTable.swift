@@ -4,7 +4,9 @@
 /// tables live in an engine image and are read in place.
 struct NameTable<Payload: BitwiseCopyable & Sendable>: Sendable {
     struct Entry: BitwiseCopyable, Sendable {
-        var hash: UInt64
+        /// The low half of the name's hash: enough to pass over nearly every other name
+        /// without comparing bytes.
+        var hash: UInt32
         var nameStart: Int32
         var nameEnd: Int32
         var payloadStart: Int32
@@ -36,7 +38,7 @@ struct NameTable<Payload: BitwiseCopyable & Sendable>: Sendable {
             let start = Int32(payloads.count)
             payloads += byName[name]!
             let hash = name.withUnsafeBufferPointer { Self.hash($0, 0..<$0.count) }
-            entries.append(Entry(hash: hash, nameStart: Int32(names.count), nameEnd: Int32(names.count + name.count),
+            entries.append(Entry(hash: UInt32(truncatingIfNeeded: hash), nameStart: Int32(names.count), nameEnd: Int32(names.count + name.count),
                                  payloadStart: start, payloadEnd: Int32(payloads.count)))
             names += name
             var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
@@ -85,7 +87,7 @@ struct NameTable<Payload: BitwiseCopyable & Sendable>: Sendable {
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != 0 {
             let entry = entries[Int(slots[slot]) - 1]
-            if entry.hash == hash, Int(entry.nameEnd - entry.nameStart) == range.count,
+            if entry.hash == UInt32(truncatingIfNeeded: hash), Int(entry.nameEnd - entry.nameStart) == range.count,
                zip(names.slice(Int(entry.nameStart)..<Int(entry.nameEnd)), url[range]).allSatisfy({ $0 == RequiredLiteral.lowercase($1) }) {
                 for payload in payloads.slice(Int(entry.payloadStart)..<Int(entry.payloadEnd)) { body(payload) }
                 return

@@ -14,6 +14,22 @@ enum RequiredLiteral {
         return runs.filter { !isScaffolding($0) }.max { $0.count < $1.count } ?? []
     }
 
+    /// The literal of a filter that is nothing else — `.*` then characters, unanchored, the
+    /// shape of most path filters of a blocklist (`/adsrv\\.`) — when every URL that contains
+    /// it (lowercased) is matched: then finding it is the match, and no automaton is needed.
+    /// nil for other filters, for a case-sensitive filter with letters (the search is
+    /// case-insensitive), and for a literal the index would not take.
+    static func whole(in filter: ParsedURLFilter) -> [UInt8]? {
+        guard !filter.hasBeginningOfLineAssertion, filter.terms.count > 1, filter.terms[0].isKnownToMatchAnyString else { return nil }
+        var bytes: [UInt8] = []
+        for term in filter.terms.dropFirst() {
+            guard case .characterSet(let set) = term.atom, term.quantifier == .one, let character = literal(set) else { return nil }
+            if filter.isCaseSensitive, character >= 0x61, character <= 0x7A { return nil }
+            bytes.append(character)
+        }
+        return bytes.count >= URLFilterMatcher.minimumLiteral && best(in: filter) == bytes ? bytes : nil
+    }
+
     /// What nearly every URL contains: a run inside one of these indexes nothing.
     private static let scaffolding: [[UInt8]] = ["https://www.", "wss://"].map { Array($0.utf8) }
 

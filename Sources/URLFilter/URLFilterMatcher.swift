@@ -8,7 +8,8 @@
 ///
 /// Filters anchored at a host name (`^[^:]+://+([^/]+\.)?ads\.example\.com[/:]`, nine in ten
 /// of a real blocklist) are looked up by name instead (`HostAnchoredIndex`); most are decided
-/// by the byte after the name and never need an automaton.
+/// by the byte after the name and never need an automaton, the rest by an automaton of their
+/// tail alone, run from where the name ends.
 ///
 /// The regexes WebKit makes of `if-domain` entries are looked up by name too
 /// (`DomainConditionIndex`).
@@ -111,7 +112,8 @@ public struct URLFilterMatcher: Sendable {
         var universal: [Int32] = []
         var anchored: [(id: Int32, split: HostAnchoredIndex.Split)] = []
         var domainFilters: [(id: Int32, name: [UInt8], subdomains: Bool)] = []
-        var needsAutomaton: [Bool] = []
+        /// Per filter: what decides it once it is a candidate.
+        var deciders: [FilterAutomata.Decider] = []
         var positionsOfFilter: [[Int32]] = []
         var filterOfPosition: [Int32] = []
         var unindexed: [Int32] = []
@@ -137,18 +139,25 @@ public struct URLFilterMatcher: Sendable {
             // Only filters that must run keep their terms, to be compiled.
             if let split = HostAnchoredIndex.split(parsed) {
                 anchored.append((id, split))
-                needsAutomaton.append(!split.isWholeTail)
-                if !split.isWholeTail { toCompile.append(parsed) }
+                deciders.append(split.isWholeTail ? .none : .automaton)
+                if !split.isWholeTail { toCompile.append(split.tailFilter) }
                 return id
             }
             if let domain = DomainConditionIndex.split(parsed) {
                 domainFilters.append((id, domain.name, domain.subdomains))
-                needsAutomaton.append(false)
+                deciders.append(.none)
                 return id
             }
-            needsAutomaton.append(true)
-            toCompile.append(parsed)
-            let literal = RequiredLiteral.best(in: parsed)
+            let literal: [UInt8]
+            if let whole = RequiredLiteral.whole(in: parsed) {
+                // Found is matched: no automaton to compile, store or run.
+                deciders.append(.literal)
+                literal = whole
+            } else {
+                deciders.append(.automaton)
+                toCompile.append(parsed)
+                literal = RequiredLiteral.best(in: parsed)
+            }
             guard literal.count >= URLFilterMatcher.minimumLiteral else {
                 unindexed.append(id)
                 return id
@@ -189,8 +198,14 @@ public struct URLFilterMatcher: Sendable {
         let compiled = compile(builder.toCompile)
         builder.toCompile = []
         var next = compiled.makeIterator()
-        var automata = builder.needsAutomaton.map { $0 ? next.next() : nil }
-        if universalID >= 0 { automata.append(nil) }
+        var automata: [FilterAutomata.Entry] = builder.deciders.map { decider in
+            switch decider {
+            case .none: return .none
+            case .literal: return .literal
+            case .automaton: return .compiled(next.next()!)
+            }
+        }
+        if universalID >= 0 { automata.append(.none) }
         writer.write(scalars: [Int64(positionsOfFilter.count), Int64(universalID), Int64(filterOfPosition.count)])
         writer.write(lists: positionsOfFilter)
         writer.write(filterOfPosition)
@@ -275,12 +290,18 @@ public struct URLFilterMatcher: Sendable {
         matched.removeAll(keepingCapacity: true)
         candidates.removeAll(keepingCapacity: true)
         candidates += unindexed
-        hosts.lookUp(url, matched: &matched, candidates: &candidates)
+        hosts.lookUp(url, matched: &matched) { filter, end in
+            automata.matches(Int(filter), UnsafeBufferPointer(rebasing: url[end...]))
+        }
         domains.lookUp(url, matched: &matched)
         if !index.isEmpty {
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: url.count) { lowered in
-                for (offset, byte) in url.enumerated() { lowered[offset] = RequiredLiteral.lowercase(byte) }
-                index.scan(UnsafeBufferPointer(lowered)) { id in candidates.append(contentsOf: filtersOfLiteral[id]) }
+            // No filter steps over a byte beyond ASCII (`FilterAutomata`), so no literal a match
+            // needs lies past the first one: the scan stops there, which also makes a literal
+            // found the match of a literal-only filter.
+            let limit = url.firstIndex { $0 >= 0x80 } ?? url.count
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: limit) { lowered in
+                for offset in 0..<limit { lowered[offset] = RequiredLiteral.lowercase(url[offset]) }
+                index.scan(UnsafeBufferPointer(start: lowered.baseAddress, count: limit)) { id in candidates.append(contentsOf: filtersOfLiteral[id]) }
             }
         }
         if !candidates.isEmpty {

@@ -38,8 +38,11 @@ while let argument = arguments.next() {
     case "--write-trace": writeTrace = arguments.next()
     case "--runtime": runtime = true
     case "--runtime-load":
-        // The runtime's start-up as a process of its own, for its peak memory.
-        _ = exitOnFailure { try RuntimePolicy(compiledDirectory: URL(fileURLWithPath: arguments.next() ?? ".")) }
+        // The runtime's start-up as a process of its own, for its peak memory: load the
+        // compiled folder and decide one request, as an app's first page load does.
+        let policy = exitOnFailure { try RuntimePolicy(compiledDirectory: URL(fileURLWithPath: arguments.next() ?? ".")) }
+        let decision = policy.evaluate(RuntimeRequest(url: "https://ads.example.com/banner.js", type: "script", mainDocumentURL: "https://news.example.org/"))
+        print(decision.verdict.rawValue)
         exit(0)
     default:
         FileHandle.standardError.write(Data("usage: webpolicy-simulate-bench [--list LIST.json [--abp FILTERS.txt] [--large-mb M] | --rules N] [--requests N] [--write-trace FILE] [--runtime]\n".utf8))

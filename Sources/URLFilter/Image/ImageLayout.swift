@@ -7,7 +7,7 @@ public enum ImageLayout {
     public static var urlFilterRecords: [Int] {
         func layout<T>(_: T.Type) -> [Int] { [MemoryLayout<T>.size, MemoryLayout<T>.stride, MemoryLayout<T>.alignment] }
         return layout(AhoCorasick.Node.self) + layout(AhoCorasick.Edge.self) + layout(NameTable<HostAnchoredIndex.Payload>.Entry.self)
-            + layout(HostAnchoredIndex.Payload.self) + layout(DomainConditionIndex.Payload.self) + layout(FilterAutomata.Record.self)
+            + layout(HostAnchoredIndex.Payload.self) + layout(HostAnchoredIndex.NextSet.self) + layout(DomainConditionIndex.Payload.self) + layout(FilterAutomata.Record.self)
             + layout(FilterAutomata.NFANode.self) + layout(FilterAutomata.NFATransition.self)
     }
 

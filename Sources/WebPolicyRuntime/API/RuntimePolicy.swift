@@ -86,12 +86,12 @@ public final class RuntimePolicy: Sendable {
                 ? "holds no *.manifest.json; pass the folder `webpolicy compile --output` wrote"
                 : "holds \(manifests.count) manifests (\(manifests.joined(separator: ", "))); give each policy its own folder")
         }
-        let manifestText = String(decoding: try Self.read(compiledDirectory.appendingPathComponent(manifests[0])), as: UTF8.self)
+        let manifestBytes = try Self.readBytes(compiledDirectory.appendingPathComponent(manifests[0]))
         // Per-rule sources are for rebuilding: an image holds them, so they are read only if
         // some list has no usable image.
-        var manifest = try Self.decode(manifestText, readingSources: false)
+        var manifest = try Self.decode(bytes: manifestBytes, readingSources: false)
         let loaded = try ListEngines.load(manifest, from: compiledDirectory, imageCache: imageCache) { () throws(RuntimePolicyError) -> Manifest in
-            manifest = try Self.decode(manifestText, readingSources: true)
+            manifest = try Self.decode(bytes: manifestBytes, readingSources: true)
             return manifest
         }
         let lists = manifest.contentRuleLists.map { entry in
@@ -103,7 +103,7 @@ public final class RuntimePolicy: Sendable {
     /// A manifest and its lists as bytes, the lists in the manifest's order: each engine is
     /// built from its list.
     public convenience init(manifest data: Data, contentRuleLists: [Data], publicSuffixList: PublicSuffixList? = nil) throws(RuntimePolicyError) {
-        let manifest = try Self.decode(String(decoding: data, as: UTF8.self), readingSources: true)
+        let manifest = try Self.decode(bytes: [UInt8](data), readingSources: true)
         if contentRuleLists.count < manifest.contentRuleLists.count {
             let missing = manifest.contentRuleLists[contentRuleLists.count]
             throw .missingList(identifier: missing.identifier, file: missing.file)
@@ -141,8 +141,15 @@ public final class RuntimePolicy: Sendable {
         }
     }
 
-    private static func decode(_ text: String, readingSources: Bool) throws(RuntimePolicyError) -> Manifest {
-        switch Manifest.decode(text, readingSources: readingSources) {
+    static func readBytes(_ url: URL) throws(RuntimePolicyError) -> [UInt8] {
+        switch FileBytes.read(url.path) {
+        case .success(let bytes): return bytes
+        case .failure(let problem): throw .unreadable(path: url.path, problem: problem.reason)
+        }
+    }
+
+    private static func decode(bytes: [UInt8], readingSources: Bool) throws(RuntimePolicyError) -> Manifest {
+        switch Manifest.decode(bytes: bytes, readingSources: readingSources) {
         case .success(let manifest): return manifest
         case .failure(let error):
             if let version = error.unsupportedVersion { throw .unsupportedManifestVersion(found: version, supported: Manifest.formatVersion) }

@@ -21,6 +21,12 @@ public final class ContentRuleEngine: Sendable {
     let conditions: FlatTable<RuleCondition>
     let arguments: FlatTable<Int32>
     let origins: FlatTable<OriginRecord>
+    /// Per rule its index, or empty when the indexes count up from `originIndexBase`; per
+    /// rule where its range ends, or empty when every range is one column.
+    let originIndexes: FlatTable<Int32>
+    let originIndexBase: Int
+    let originEnds: FlatTable<OriginEnd>
+    let originSources: FlatTable<OriginSource>
     let strings: StringTable
     let matcher: URLFilterMatcher
     /// Every top-URL condition entry (domains as their regexes) of the list in one matcher, and
@@ -29,11 +35,10 @@ public final class ContentRuleEngine: Sendable {
     let topConditions: URLFilterMatcher
     let frameConditions: URLFilterMatcher
 
-    /// Rules grouped by their url-filter's id in `matcher`: those whose action needs a top-URL
-    /// entry to match (`if-domain`, `if-top-url`) apart from the rest. A blocklist has many
-    /// rules sharing one filter, each for another site; only the few whose condition holds on
-    /// the current page are worth looking at.
-    let generalRulesOfFilter: FlatLists<Int32>
+    /// Per url-filter id in `matcher`, its rules whose action needs a top-URL entry to match
+    /// (`if-domain`, `if-top-url`); the rest of its rules are the matcher's positions of the
+    /// filter. A blocklist may have many rules sharing one filter, each for another site; only
+    /// the few whose condition holds on the current page are worth looking at.
     let ifTopRulesOfFilter: FlatLists<Int32>
     /// The rule each `topConditions` entry belongs to.
     let ruleOfTopPattern: FlatTable<Int32>
@@ -70,15 +75,20 @@ public final class ContentRuleEngine: Sendable {
         storage = bytes
         self.body = body
         var reader = ImageReader(bytes, range: body)
-        let counts = try reader.scalars(2, "the rule counts")
+        let counts = try reader.scalars(3, "the rule counts")
         guard counts[0] >= 0, counts[0] < Int64(Int32.max) else { throw ImageError("the image claims \(counts[0]) rules") }
         let ruleCount = Int(counts[0])
         heldAlwaysHold = counts[1] != 0
+        guard abs(counts[2]) < Int64(Int32.max) else { throw ImageError("the first rule's index is \(counts[2])") }
+        originIndexBase = Int(counts[2])
         actions = try reader.table(UInt8.self, "the rules' actions")
         flags = try reader.table(RuleFlags.self, "the rules' flags")
         conditions = try reader.table(RuleCondition.self, "the rules' conditions")
         arguments = try reader.table(Int32.self, "the rules' selectors and notifications")
         origins = try reader.table(OriginRecord.self, "the rules' origins")
+        originIndexes = try reader.table(Int32.self, "the rules' indexes")
+        originEnds = try reader.table(OriginEnd.self, "the ends of the rules' origins")
+        originSources = try reader.table(OriginSource.self, "the rules' sources")
         strings = try StringTable(reading: &reader)
         let rulesEnd = reader.offset
         matcher = try URLFilterMatcher(reading: &reader)
@@ -86,7 +96,6 @@ public final class ContentRuleEngine: Sendable {
         topConditions = try URLFilterMatcher(reading: &reader)
         frameConditions = try URLFilterMatcher(reading: &reader)
         let conditionsEnd = reader.offset
-        generalRulesOfFilter = try reader.lists(Int32.self, "the rules of each filter")
         ifTopRulesOfFilter = try reader.lists(Int32.self, "the conditional rules of each filter")
         ruleOfTopPattern = try reader.table(Int32.self, "the rule of each top-URL entry")
         pageUniversal = try reader.table(Int32.self, "the page-universal rules")
@@ -111,7 +120,7 @@ public final class ContentRuleEngine: Sendable {
         try actions.check(0..<UInt8(ContentActionType.allCases.count), "the rules' actions")
         try isActivatedUniversal.check(0..<2, "the activated universal rules")
         try arguments.check(-1..<Int32(strings.count), "the rules' selectors and notifications")
-        for flag in flags.buffer where flag.method < -1 || flag.method >= Int32(RequestMethod.allCases.count) {
+        for flag in flags.buffer where flag.method < -1 || Int(flag.method) >= RequestMethod.allCases.count {
             throw ImageError("a rule's request method is \(flag.method)")
         }
         for condition in conditions.buffer where condition.kind >= 0 {
@@ -123,15 +132,20 @@ public final class ContentRuleEngine: Sendable {
         }
         for condition in conditions.buffer where condition.kind < -1 { throw ImageError("a rule's condition is of kind \(condition.kind)") }
         let stringRange = -1..<Int32(strings.count)
-        for origin in origins.buffer {
-            guard stringRange.contains(origin.id), stringRange.contains(origin.path), stringRange.contains(origin.expansion) else {
+        for source in originSources.buffer {
+            guard stringRange.contains(source.id), stringRange.contains(source.path), stringRange.contains(source.expansion) else {
                 throw ImageError("a rule's origin names a string outside the table")
             }
         }
-        guard generalRulesOfFilter.count == matcher.filterCount, ifTopRulesOfFilter.count == matcher.filterCount else {
+        guard originIndexes.count == 0 || originIndexes.count == ruleCount, originEnds.count == 0 || originEnds.count == ruleCount else {
+            throw ImageError("the rules' indexes or ends are listed for another number of rules")
+        }
+        for origin in origins.buffer where origin.source < 0 || Int(origin.source) >= originSources.count {
+            throw ImageError("a rule's origin names source \(origin.source) of \(originSources.count)")
+        }
+        guard ifTopRulesOfFilter.count == matcher.filterCount else {
             throw ImageError("the rules of each filter are listed for another number of filters")
         }
-        try generalRulesOfFilter.check(rules, "the rules of each filter")
         try ifTopRulesOfFilter.check(rules, "the conditional rules of each filter")
         guard ruleOfTopPattern.count == topConditions.count else { throw ImageError("the top-URL entries' rules are listed for another number of entries") }
         try ruleOfTopPattern.check(rules, "the rule of each top-URL entry")
@@ -238,11 +252,15 @@ public final class ContentRuleEngine: Sendable {
     /// Where rule `rule` came from, made from the image's numbers when an output asks.
     public func origin(of rule: Int32) -> RuleOrigin {
         let record = origins[Int(rule)]
-        let location = strings.string(record.path).map { path in
-            SourceLocation(path: path, range: SourceRange(start: SourcePosition(line: Int(record.startLine), column: Int(record.startColumn)),
-                                                         end: SourcePosition(line: Int(record.endLine), column: Int(record.endColumn))))
+        let source = originSources[Int(record.source)]
+        let location = strings.string(source.path).map { path in
+            let start = SourcePosition(line: Int(record.startLine), column: Int(record.startColumn))
+            let end = originEnds.isEmpty ? SourcePosition(line: start.line, column: start.column + 1)
+                : SourcePosition(line: Int(originEnds[Int(rule)].line), column: Int(originEnds[Int(rule)].column))
+            return SourceLocation(path: path, range: SourceRange(start: start, end: end))
         }
-        return RuleOrigin(index: Int(record.index), id: strings.string(record.id), location: location, expansion: strings.string(record.expansion))
+        let index = originIndexes.isEmpty ? originIndexBase + Int(rule) : Int(originIndexes[Int(rule)])
+        return RuleOrigin(index: index, id: strings.string(source.id), location: location, expansion: strings.string(source.expansion))
     }
 
     public func action(of rule: Int32) -> ContentActionType { Self.actionOfOrdinal[Int(actions[Int(rule)])] }
@@ -287,7 +305,14 @@ public final class ContentRuleEngine: Sendable {
         urlString.withUTF8 { matcher.matchingFilters($0, into: &cache.filters, scratch: &cache.scratch) }
         let filters = cache.filters
         var candidates: [Int32] = []
-        for filter in filters { candidates += generalRulesOfFilter[Int(filter)] }
+        for filter in filters {
+            let rules = matcher.positions(ofFilter: filter)
+            if ifTopRulesOfFilter.listCount(Int(filter)) == 0 {
+                candidates += rules
+            } else {
+                for rule in rules where !conditions[Int(rule)].needsTopMatch { candidates.append(rule) }
+            }
+        }
         // Rules that need the top URL to match: from the page's active ones or from the
         // filters', whichever list is shorter; either way their condition holds.
         let active = cache.top?.activeIfTopRules ?? []
@@ -487,9 +512,9 @@ public final class ContentRuleEngine: Sendable {
     private func flagsMatch(_ index: Int, _ load: ContentLoad) -> Bool {
         let rule = flags[index]
         if rule.resourceTypes != 0, rule.resourceTypes & load.typeBit == 0 { return false }
-        if rule.loadTypes != 0, rule.loadTypes & load.loadTypeBit == 0 { return false }
-        if rule.loadContexts != 0, rule.loadContexts & load.contextBit == 0 { return false }
-        if rule.method >= 0, rule.method != load.methodOrdinal { return false }
+        if rule.loadTypes != 0, UInt32(rule.loadTypes) & load.loadTypeBit == 0 { return false }
+        if rule.loadContexts != 0, UInt32(rule.loadContexts) & load.contextBit == 0 { return false }
+        if rule.method >= 0, Int32(rule.method) != load.methodOrdinal { return false }
         return true
     }
 

@@ -5,17 +5,27 @@ import URLFilter
 /// (-1: any).
 struct RuleFlags: BitwiseCopyable, Sendable {
     var resourceTypes: UInt32
-    var loadTypes: UInt32
-    var loadContexts: UInt32
-    var method: Int32
+    var loadTypes: UInt8
+    var loadContexts: UInt8
+    var method: Int8
+    /// Written as zero: an image's bytes must not depend on what memory held before.
+    var padding: UInt8 = 0
 }
 
 /// A rule's condition: its kind's position in `ConditionKind.allCases` (-1: none) and its
 /// entries, `start..<end` of the top-URL or frame-URL matcher.
 struct RuleCondition: BitwiseCopyable, Sendable {
-    var kind: Int32
     var start: Int32
-    var end: Int32
+    /// The kind's position plus one in the top four bits (0: none), the entry count below.
+    private var kindAndCount: UInt32
+
+    init(kind: Int32, start: Int32, end: Int32) {
+        self.start = start
+        kindAndCount = UInt32(bitPattern: kind + 1) << 28 | UInt32(max(end - start, 0)) & 0x0FFF_FFFF
+    }
+
+    var kind: Int32 { Int32(kindAndCount >> 28) - 1 }
+    var end: Int32 { start &+ Int32(kindAndCount & 0x0FFF_FFFF) }
 
     static let none = RuleCondition(kind: -1, start: 0, end: 0)
     static let ifFrameURL = Int32(ConditionKind.allCases.firstIndex(of: .ifFrameURL)!)
@@ -42,6 +52,13 @@ enum EngineImageBuilder {
         var actions: [UInt8] = []
         var arguments: [Int32] = []
         var origins: [OriginRecord] = []
+        // Where origins are predictable — indexes counting up from the first, each range one
+        // column (locations from a manifest) — the image keeps no table of them.
+        var originIndexes: [Int32] = []
+        var originEnds: [OriginEnd] = []
+        var endsFollowStarts = true
+        var sources: [OriginSource] = []
+        var sourceNumbers: [OriginSource: Int32] = [:]
         var strings = StringTable.Builder()
         var flags: [RuleFlags] = []
         var conditions: [RuleCondition] = []
@@ -83,13 +100,22 @@ enum EngineImageBuilder {
             default: arguments.append(-1)
             }
             let start = origin.location?.range.start, end = origin.location?.range.end
-            origins.append(OriginRecord(index: Int64(origin.index), id: strings.add(origin.id), path: strings.add(origin.location?.path),
-                                        startLine: Int32(clamping: start?.line ?? 0), startColumn: Int32(clamping: start?.column ?? 0),
-                                        endLine: Int32(clamping: end?.line ?? 0), endColumn: Int32(clamping: end?.column ?? 0),
-                                        expansion: strings.add(origin.expansion)))
+            let source = OriginSource(id: strings.add(origin.id), path: strings.add(origin.location?.path), expansion: strings.add(origin.expansion))
+            let sourceNumber: Int32
+            if let known = sourceNumbers[source] {
+                sourceNumber = known
+            } else {
+                sourceNumber = Int32(sources.count)
+                sourceNumbers[source] = sourceNumber
+                sources.append(source)
+            }
+            origins.append(OriginRecord(source: sourceNumber, startLine: Int32(clamping: start?.line ?? 0), startColumn: Int32(clamping: start?.column ?? 0)))
+            originIndexes.append(Int32(clamping: origin.index))
+            originEnds.append(OriginEnd(line: Int32(clamping: end?.line ?? 0), column: Int32(clamping: end?.column ?? 0)))
+            if let start, end != SourcePosition(line: start.line, column: start.column + 1) { endsFollowStarts = false }
             flags.append(RuleFlags(resourceTypes: mask("resource-type", ResourceType.self, expand: ResourceType.expanded),
-                                   loadTypes: mask("load-type", LoadType.self), loadContexts: mask("load-context", LoadContext.self),
-                                   method: trigger.member("request-method")?.stringValue.flatMap { RequestMethod(rawValue: $0.lowercased()) }.map { Int32($0.ordinal) } ?? -1))
+                                   loadTypes: UInt8(mask("load-type", LoadType.self)), loadContexts: UInt8(mask("load-context", LoadContext.self)),
+                                   method: trigger.member("request-method")?.stringValue.flatMap { RequestMethod(rawValue: $0.lowercased()) }.map { Int8($0.ordinal) } ?? -1))
             conditions.append(condition)
         }
         // A blocklist has tens of thousands of filters: parse and compile them on every core.
@@ -99,14 +125,9 @@ enum EngineImageBuilder {
         // once, a batch at a time on every core, and the matcher is told which are the same.
         let matcher = Self.matcher(filterTexts)
         filterTexts = []
-        var generalRulesOfFilter = [[Int32]](repeating: [], count: matcher.filterCount)
         var ifTopRulesOfFilter = [[Int32]](repeating: [], count: matcher.filterCount)
-        for (rule, filter) in matcher.filterOfPosition.enumerated() where filter >= 0 {
-            if conditions[rule].needsTopMatch {
-                ifTopRulesOfFilter[Int(filter)].append(Int32(rule))
-            } else {
-                generalRulesOfFilter[Int(filter)].append(Int32(rule))
-            }
+        for (rule, filter) in matcher.filterOfPosition.enumerated() where filter >= 0 && conditions[rule].needsTopMatch {
+            ifTopRulesOfFilter[Int(filter)].append(Int32(rule))
         }
         // Universal rules leave the per-load path (`includingUniversal: false`): with a
         // condition on the frame they are still checked per load, the rest once per page.
@@ -121,17 +142,21 @@ enum EngineImageBuilder {
         let heldAlwaysHold = pageUniversalUnlessActivated.allSatisfy { conditions[Int($0)].kind < 0 }
 
         var writer = ImageWriter()
-        writer.write(scalars: [Int64(actions.count), heldAlwaysHold ? 1 : 0])
+        let indexBase = originIndexes.first ?? 0
+        let indexesCount = originIndexes.enumerated().allSatisfy { $0.element == indexBase &+ Int32(truncatingIfNeeded: $0.offset) }
+        writer.write(scalars: [Int64(actions.count), heldAlwaysHold ? 1 : 0, Int64(indexBase)])
         writer.write(actions)
         writer.write(flags)
         writer.write(conditions)
         writer.write(arguments)
         writer.write(origins)
+        writer.write(indexesCount ? [] : originIndexes)
+        writer.write(endsFollowStarts ? [] : originEnds)
+        writer.write(sources)
         strings.write(into: &writer)
         matcher.write(into: &writer)
         Self.matcher(topPatterns).write(into: &writer)
         Self.matcher(framePatterns).write(into: &writer)
-        writer.write(lists: generalRulesOfFilter)
         writer.write(lists: ifTopRulesOfFilter)
         writer.write(ruleOfTopPattern)
         writer.write(pageUniversal)

@@ -76,7 +76,7 @@ public enum EngineImageFile {
     /// The layout this build reads and writes.
     static let layoutFingerprint = ImageLayout.fingerprint(
         ImageLayout.urlFilterRecords + [MemoryLayout<RuleFlags>.stride, MemoryLayout<RuleCondition>.stride, MemoryLayout<OriginRecord>.stride,
-                                        MemoryLayout<OriginRecord>.alignment])
+                                        MemoryLayout<OriginSource>.stride, MemoryLayout<OriginEnd>.stride, MemoryLayout<OriginRecord>.alignment])
 
     /// The file's bytes for `engine`, built from `list`.
     public static func bytes(of engine: ContentRuleEngine, list: ListIdentity) -> [UInt8] {

@@ -31,16 +31,24 @@ public final class RuleOrigin: Sendable, Hashable {
 /// What an engine image keeps of a rule's origin: numbers, and strings by their place in the
 /// image's string table (-1: none). Locations as line and column numbers, never source text.
 struct OriginRecord: BitwiseCopyable, Sendable {
-    var index: Int64
-    var id: Int32
-    var path: Int32
+    /// The rule's id, file and expansion (`OriginSource`): shared by the rules of one policy
+    /// entry, and by every rule of an imported list (one file, no ids).
+    var source: Int32
     var startLine: Int32
     var startColumn: Int32
-    var endLine: Int32
-    var endColumn: Int32
+}
+
+/// Where a rule's source range ends, when it is not one column after its start.
+struct OriginEnd: BitwiseCopyable, Sendable {
+    var line: Int32
+    var column: Int32
+}
+
+/// The strings of an origin, by their place in the string table (-1: none).
+struct OriginSource: BitwiseCopyable, Sendable, Hashable {
+    var id: Int32
+    var path: Int32
     var expansion: Int32
-    /// Written as zero: an image's bytes must not depend on what memory held before.
-    var padding: Int32 = 0
 }
 
 /// The strings an engine image holds — selectors, notifications, rule ids, paths — each once,

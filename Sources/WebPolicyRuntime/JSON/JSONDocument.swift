@@ -107,7 +107,12 @@ public enum JSONDocument {
     /// array: for members a reader may not need (a runtime manifest's per-rule sources, 13 MB
     /// for an imported blocklist, when an engine image holds them already).
     public static func parse(_ text: String, skipping: Set<String> = []) -> Result<JSONNode, JSONSyntaxError> {
-        var parser = Parser(bytes: Array(text.utf8))
+        parse(bytes: Array(text.utf8), skipping: skipping)
+    }
+
+    /// The same from UTF-8 bytes (a file read as they are, not copied into a `String` first).
+    public static func parse(bytes: [UInt8], skipping: Set<String> = []) -> Result<JSONNode, JSONSyntaxError> {
+        var parser = Parser(bytes: bytes)
         parser.skippedKeys = skipping
         do {
             parser.skipWhitespace()

@@ -133,8 +133,13 @@ extension Manifest {
     /// list's `sources` unread (they come back empty): what an app needs when every list has a
     /// usable engine image, which holds them.
     public static func decode(_ text: String, readingSources: Bool = true) -> Result<Manifest, DecodingError> {
+        decode(bytes: Array(text.utf8), readingSources: readingSources)
+    }
+
+    /// The same from the file's bytes.
+    public static func decode(bytes: [UInt8], readingSources: Bool = true) -> Result<Manifest, DecodingError> {
         let root: JSONNode
-        switch JSONDocument.parse(text, skipping: readingSources ? [] : ["sources"]) {
+        switch JSONDocument.parse(bytes: bytes, skipping: readingSources ? [] : ["sources"]) {
         case .failure(let error): return .failure(DecodingError(message: error.message, position: error.position))
         case .success(let node): root = node
         }

@@ -27,3 +27,38 @@ enum MappedFile {
         return ImageBytes(base: UnsafeRawPointer(address), count: size, release: { munmap(mapped, size) })
     }
 }
+
+/// A file's bytes, read straight into an array: a 13 MB manifest (an imported blocklist's)
+/// is not held twice, as `Data` and then as bytes.
+enum FileBytes {
+    static func read(_ path: String) -> Result<[UInt8], ImageError> {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return .failure(ImageError(String(cString: strerror(errno)))) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(ImageError(String(cString: strerror(errno)))) }
+        let size = Int(status.st_size)
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            while count < size {
+                let got = posixRead(descriptor, buffer.baseAddress! + count, size - count)
+                if got < 0, errno == EINTR { continue }
+                if got <= 0 {
+                    failure = got < 0 ? errno : EIO
+                    break
+                }
+                count += got
+            }
+        }
+        return failure == 0 ? .success(bytes) : .failure(ImageError(String(cString: strerror(failure))))
+    }
+
+    private static func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        Darwin.read(descriptor, buffer, count)
+        #else
+        Glibc.read(descriptor, buffer, count)
+        #endif
+    }
+}
