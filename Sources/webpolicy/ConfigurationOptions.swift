@@ -77,3 +77,14 @@ enum StandardError {
         FileHandle.standardError.write(Data(text.utf8))
     }
 }
+
+/// `--cache-dir` and `--no-cache`, shared by every command that builds list engines.
+struct CacheOptions: ParsableArguments {
+    @Option(name: .customLong("cache-dir"), help: "Where engine images of the lists are kept between runs (default: WEBPOLICY_CACHE_DIR, else ~/.cache/webpolicy).", completion: .directory)
+    var cacheDirectory: String?
+
+    @Flag(name: .customLong("no-cache"), help: "Build every list's engine anew and keep nothing.")
+    var noCache = false
+
+    var cache: EngineCache? { EngineCache.resolve(directory: cacheDirectory, disabled: noCache) }
+}

@@ -43,6 +43,8 @@ struct Diff: ParsableCommand {
 
     @OptionGroup var configuration: ConfigurationOptions
 
+    @OptionGroup var cache: CacheOptions
+
     @Option(help: "Colour in the policies' error messages: auto, always, never.")
     var color: ColorChoice = .auto
 
@@ -67,7 +69,8 @@ struct Diff: ParsableCommand {
         let session = SimulationSession(publicSuffixListPath: publicSuffixList, configuration: lintConfiguration)
         let suffixes = try session.loadPublicSuffixList()
         var diff = TrafficDiff(old: oldPolicy, new: newPolicy)
-        let problems = try session.compare(paths: paths, old: Simulator(policy: oldPolicy, publicSuffixList: suffixes), new: Simulator(policy: newPolicy, publicSuffixList: suffixes)) { before, after, trace in
+        let problems = try session.compare(paths: paths, old: Simulator(policy: oldPolicy, publicSuffixList: suffixes, engineCache: cache.cache),
+                                           new: Simulator(policy: newPolicy, publicSuffixList: suffixes, engineCache: cache.cache)) { before, after, trace in
             diff.add(old: before, new: after, trace: trace)
         }
         if !problems.diagnostics.isEmpty {

@@ -47,6 +47,8 @@ struct Explain: ParsableCommand {
 
     @OptionGroup var configuration: ConfigurationOptions
 
+    @OptionGroup var cache: CacheOptions
+
     @OptionGroup var diagnostics: DiagnosticOptions
 
     func run() throws {
@@ -63,7 +65,7 @@ struct Explain: ParsableCommand {
         } catch {
             throw InputError(error.description)
         }
-        let explainer = Explainer(policy: loaded, publicSuffixList: suffixes)
+        let explainer = Explainer(policy: loaded, publicSuffixList: suffixes, engineCache: cache.cache)
         let explanation: (text: String, verdict: Verdict)
         if type == "message" {
             guard let handler else { throw InputError("--type message needs --handler NAME: the bridge the message is posted to") }

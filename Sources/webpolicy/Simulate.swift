@@ -58,6 +58,8 @@ struct Simulate: ParsableCommand {
 
     @OptionGroup var configuration: ConfigurationOptions
 
+    @OptionGroup var cache: CacheOptions
+
     @OptionGroup var diagnostics: DiagnosticOptions
 
     func validate() throws {
@@ -78,6 +80,7 @@ struct Simulate: ParsableCommand {
                                         configuration: try configuration.load())
         session.keepsAllResults = verbose || record || recordTo != nil || format == .junit
         session.tracksCoverage = coverage || coverageMin != nil
+        session.engineCache = cache.cache
         // JSON goes out as results are decided: memory for a block, whatever the trace's size.
         let output = StandardOutput()
         var writer = SimulationJSONWriter()

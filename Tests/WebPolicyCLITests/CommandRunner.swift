@@ -11,6 +11,9 @@ struct CommandRunner {
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The `webpolicy` executable next to the test bundle (SwiftPM builds it for `swift test`).
+    /// The engine cache of this test run: a temporary folder (`EngineCache`).
+    static let cacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("webpolicy-cli-cache-\(ProcessInfo.processInfo.processIdentifier)")
+
     static let executable: URL = {
         var candidates: [URL] = []
         let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
@@ -36,6 +39,8 @@ struct CommandRunner {
         process.currentDirectoryURL = directory ?? repositoryRoot
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "NO_COLOR")
+        // Engine images go to a folder of the test run's, never the user's cache.
+        env["WEBPOLICY_CACHE_DIR"] = cacheDirectory.path
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe()

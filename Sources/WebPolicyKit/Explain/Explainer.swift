@@ -12,9 +12,13 @@ public struct Explainer {
     /// The policy's rules as compile lowers them, by rule position, to show their triggers.
     private let lowered: [LoweredRule]
 
-    public init(policy: Policy, publicSuffixList: PublicSuffixList) {
+    /// Where the policy's list engines are kept between runs (`EngineCache`).
+    public var engineCache: EngineCache?
+
+    public init(policy: Policy, publicSuffixList: PublicSuffixList, engineCache: EngineCache? = nil) {
         self.policy = policy
         suffixes = publicSuffixList
+        self.engineCache = engineCache
         lowered = RuleListSplitter.plan(ContentBlockerLowering.lower(policy), target: policy.targetVersion, checkConflicts: false).lists.flatMap { $0 }
     }
 
@@ -29,7 +33,7 @@ public struct Explainer {
         let request = LoadRequest(kind: known.kind, resourceType: known.type, url: url, top: known.kind == .resource ? top : nil, method: method?.uppercased(),
                                   initiator: initiator)
         let state = WebViewState(top: known.kind == .resource ? nil : top, pagesLoaded: top == nil ? 0 : 1)
-        let engine = Simulator(policy: policy, publicSuffixList: suffixes).engine
+        let engine = Simulator(policy: policy, publicSuffixList: suffixes, engineCache: engineCache).engine
         var scratch = engine.makeScratch()
         let decision = engine.decide(request, in: state, scratch: &scratch)
 

@@ -16,6 +16,8 @@ public struct SimulationSession {
     public var keepsAllResults = true
     /// Track which rules, entries, lists and cookies of each policy the requests exercise.
     public var tracksCoverage = false
+    /// Where engine images of the lists are kept between runs (nil: built every run).
+    public var engineCache: EngineCache?
 
     public init(policyOverride: String? = nil, contentRulesPath: String? = nil, publicSuffixListPath: String? = nil, configuration: LintConfiguration = LintConfiguration()) {
         self.init(policyOverride: policyOverride, contentRulesPaths: contentRulesPath.map { [$0] } ?? [], publicSuffixListPath: publicSuffixListPath, configuration: configuration)
@@ -78,7 +80,7 @@ public struct SimulationSession {
                 findings += lint.diagnostics
                 findingSources.merge(lint.sources) { first, _ in first }
                 guard lint.count(.error) == 0, let policy else { continue }
-                simulators[policyPath] = Simulator(policy: policy, publicSuffixList: suffixes)
+                simulators[policyPath] = Simulator(policy: policy, publicSuffixList: suffixes, engineCache: engineCache)
                 if tracksCoverage { coverage.append((policyPath, Coverage(policy: policy))) }
             }
             guard let simulator = simulators[policyPath] else { continue }
@@ -223,20 +225,28 @@ public struct SimulationSession {
     /// reported: WebKit refuses a list on its own, but a simulation of some of the app's lists
     /// would not be the app's).
     private func bareSimulator(_ paths: [String], suffixes: PublicSuffixList, problems: inout [Diagnostic], sources: inout [String: SourceFile]) -> Simulator? {
-        var lists: [[(rule: JSONValue, origin: RuleOrigin)]] = []
+        var engines: [ContentRuleEngine] = []
         for path in paths {
             guard let file = read(path, expecting: .contentBlockerList, problems: &problems, sources: &sources) else { continue }
-            // The positioned tree goes once the rules are values: a real list's tree is larger
-            // than everything simulate builds from it.
-            let imported = ContentBlockerImporter.parseList(file)
-            let errors = imported.diagnostics.filter { $0.severity == .error }
+            var errors: [Diagnostic] = []
+            // A list an earlier run built is not parsed again: its image was written only after
+            // WebKit's parser (ported) accepted it.
+            func build() -> ContentRuleEngine? {
+                // The positioned tree goes once the rules are values: a real list's tree is
+                // larger than everything simulate builds from it.
+                let imported = ContentBlockerImporter.parseList(file)
+                errors = imported.diagnostics.filter { $0.severity == .error }
+                guard errors.isEmpty, let parsed = imported.rules else { return nil }
+                return ContentRuleEngine(rules: parsed.map { rule in (rule.node.jsonValue, RuleOrigin(index: rule.index, id: nil, location: file.location(rule.node.range))) })
+            }
+            let engine = engineCache.map { $0.engine(for: EngineCache.Key(list: file.text.utf8, path: path), build: build) } ?? build()
             problems += errors
-            guard let parsed = imported.rules else { continue }
-            lists.append(parsed.map { rule in (rule.node.jsonValue, RuleOrigin(index: rule.index, id: nil, location: file.location(rule.node.range))) })
+            guard let engine else { continue }
+            engines.append(engine)
             // The list's text stays only to quote a problem.
-            if errors.isEmpty { sources[path] = nil }
+            sources[path] = nil
         }
-        guard lists.count == paths.count else { return nil }
-        return Simulator(contentRuleLists: consume lists, publicSuffixList: suffixes)
+        guard engines.count == paths.count else { return nil }
+        return Simulator(engine: DecisionEngine(lists: engines, rules: nil, publicSuffixList: suffixes))
     }
 }

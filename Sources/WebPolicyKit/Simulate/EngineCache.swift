@@ -1,0 +1,131 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import URLFilter
+import WebPolicyRuntime
+
+/// Engine images of the lists `simulate`, `explain` and `diff` load, kept in the user's cache
+/// folder under a key made of their content: the second run on the same list reads the image
+/// its first run wrote instead of parsing the list and building the engine again (EasyList +
+/// EasyPrivacy: 2.4 s of start-up). An image is only ever a cache: it is checked as the
+/// runtime checks one (format version, layout, the SHA-256 and size of what it was built from,
+/// checksum, every table), and anything wrong with it — damaged, cut short, from another
+/// version of webpolicy — means the engine is built again and the file replaced, never an
+/// error. Files are written through a temporary file and a rename, so a reader never maps half
+/// of one; the folder keeps the most recently used `capacity` images.
+public struct EngineCache: Sendable {
+    public let directory: URL
+    public var capacity = 16
+
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// `--cache-dir`, else `WEBPOLICY_CACHE_DIR`, else the platform's cache folder
+    /// (`$XDG_CACHE_HOME/webpolicy` or `~/.cache/webpolicy`; `~/Library/Caches/webpolicy` on
+    /// macOS); nil with `--no-cache` or where no home folder is known.
+    public static func resolve(directory: String?, disabled: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) -> EngineCache? {
+        if disabled { return nil }
+        if let directory { return EngineCache(directory: URL(fileURLWithPath: directory)) }
+        if let folder = environment["WEBPOLICY_CACHE_DIR"], !folder.isEmpty { return EngineCache(directory: URL(fileURLWithPath: folder)) }
+        #if os(macOS)
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return EngineCache(directory: URL(fileURLWithPath: home).appendingPathComponent("Library/Caches/webpolicy"))
+        #else
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return EngineCache(directory: URL(fileURLWithPath: xdg).appendingPathComponent("webpolicy")) }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return EngineCache(directory: URL(fileURLWithPath: home).appendingPathComponent(".cache/webpolicy"))
+        #endif
+    }
+
+    /// What an image is looked up by: the content it is built from (`identity`: its SHA-256 and
+    /// size, which the image's header must repeat) and how its origins name it (`name`: the
+    /// path as the user gave it, which every "why" quotes).
+    public struct Key: Sendable {
+        var identity: EngineImageFile.ListIdentity
+        var name: String
+
+        /// A bare list, by its bytes and the path it was named by.
+        public init<Bytes: Collection>(list bytes: Bytes, path: String) where Bytes.Element == UInt8 {
+            identity = EngineImageFile.ListIdentity(of: bytes)
+            name = "list\u{0}" + path
+        }
+
+        /// Rules built elsewhere (a policy's lowered lists), by a text that holds everything
+        /// the engine is built from: the rules and their origins.
+        public init(rules: [(rule: JSONValue, origin: RuleOrigin)]) {
+            var text = ""
+            for (rule, origin) in rules {
+                text += rule.serialized(pretty: false)
+                text += "\u{0}\(origin.index)\u{0}\(origin.id ?? "\u{1}")\u{0}\(origin.expansion ?? "\u{1}")\u{0}"
+                if let location = origin.location {
+                    text += "\(location.path)\u{0}\(location.range.start.line):\(location.range.start.column)-\(location.range.end.line):\(location.range.end.column)"
+                }
+                text += "\n"
+            }
+            identity = EngineImageFile.ListIdentity(of: Array(text.utf8))
+            name = "rules"
+        }
+
+        /// The file's name: the identity and the name, hashed.
+        var fileName: String {
+            let digest = SHA256.hex(identity.sha256 + Array(name.utf8) + Array(String(identity.size).utf8))
+            return "engine-\(digest.prefix(32)).\(EngineImageFile.fileExtension)"
+        }
+    }
+
+    /// The cached engine of `key`, or the one `build` makes (nil when it cannot: nothing is
+    /// written), which is then cached.
+    public func engine(for key: Key, build: () -> ContentRuleEngine?) -> ContentRuleEngine? {
+        let file = directory.appendingPathComponent(key.fileName)
+        if FileManager.default.fileExists(atPath: file.path),
+           let bytes = try? Self.map(file.path), let engine = try? EngineImageFile.engine(from: bytes, list: key.identity) {
+            // Used: it stays among the most recent.
+            utime(file.path, nil)
+            return engine
+        }
+        guard let engine = build() else { return nil }
+        store(EngineImageFile.bytes(of: engine, list: key.identity), as: file)
+        return engine
+    }
+
+    private static func map(_ path: String) throws(ImageError) -> ImageBytes {
+        // Read, not mapped: a cache file may be replaced by another run while this one uses it.
+        guard let data = FileManager.default.contents(atPath: path) else { throw ImageError("cannot read it") }
+        return ImageBytes(copying: [UInt8](data))
+    }
+
+    /// Writes atomically; a cache that cannot be written is no cache, not an error.
+    private func store(_ bytes: [UInt8], as file: URL) {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let temporary = directory.appendingPathComponent(".\(file.lastPathComponent).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
+            guard FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes)) else { return }
+            if rename(temporary.path, file.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+            prune()
+        } catch {
+            return
+        }
+    }
+
+    /// Keeps the `capacity` most recently used images; leftovers of killed runs go too.
+    private func prune() {
+        let keys: [URLResourceKey] = [.contentModificationDateKey]
+        guard let entries = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys) else { return }
+        let stale = Date().addingTimeInterval(-3600)
+        var images: [(url: URL, date: Date)] = []
+        for entry in entries {
+            let date = (try? entry.resourceValues(forKeys: Set(keys)).contentModificationDate) ?? .distantPast
+            if entry.lastPathComponent.hasPrefix("."), entry.pathExtension == "tmp", date < stale {
+                try? FileManager.default.removeItem(at: entry)
+            } else if entry.lastPathComponent.hasPrefix("engine-"), entry.pathExtension == EngineImageFile.fileExtension {
+                images.append((entry, date))
+            }
+        }
+        guard images.count > capacity else { return }
+        for old in images.sorted(by: { $0.date > $1.date }).dropFirst(capacity) { try? FileManager.default.removeItem(at: old.url) }
+    }
+}
