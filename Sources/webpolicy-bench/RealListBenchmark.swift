@@ -30,6 +30,9 @@ struct RealListBenchmark {
         row("import: list -> policy YAML (WebKit's checks, positions)", imported.seconds, imported.peakMegabytes, "\(String(format: "%.1f", imported.seconds / read))× the read")
         let linted = try measure([Self.webpolicy, "lint", policy])
         row("lint the imported policy (every rule)", linted.seconds, linted.peakMegabytes, "\(String(format: "%.1f", linted.seconds / read))× the read")
+        let bare = try measure([Self.webpolicy, "lint", list])
+        row("lint the list itself, as a user names a vendor's list", bare.seconds, bare.peakMegabytes,
+            "\(String(format: "%.1f", bare.seconds / read))× the read; \(String(format: "%.2f", bare.seconds / linted.seconds))× the policy's lint (target < 2 s)")
         let output = folder.appendingPathComponent("compiled").path
         let compiled = try measure([Self.webpolicy, "compile", policy, "--output", output])
         row("compile the policy (lint, lower, self-check, write)", compiled.seconds, compiled.peakMegabytes, nil)
@@ -43,6 +46,7 @@ struct RealListBenchmark {
         case .failure(let reason):
             print("  WebKit's compile skipped: \(reason)")
         }
+        try WorstShapes(list: list, iterations: iterations).run(in: folder)
     }
 
     private func measure(_ command: [String], stdin: String? = nil) throws -> CommandTimer.Measurement {

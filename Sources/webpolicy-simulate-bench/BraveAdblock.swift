@@ -18,7 +18,45 @@ enum BraveAdblock {
     /// The script beside this file in the sources.
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("brave_adblock.py").path
 
+    /// An app's launch on Brave's engine, as a process: deserialize the precompiled engine of
+    /// `filters` (written once into `scratch`) and check one request. Each of `runs` timed.
+    static func startUp(filters: String, scratch: URL, runs: Int) -> Swift.Result<(runs: [CommandTimer.Measurement], engineBytes: Int), BenchError> {
+        let python: String
+        switch environment() {
+        case .success(let found): python = found
+        case .failure(let error): return .failure(error)
+        }
+        let engine = scratch.appendingPathComponent("brave-engine.dat").path
+        guard let written = try? CommandTimer.run(python, [script, "--serialize", filters, engine]).0, written.status == 0 else {
+            return .failure(BenchError("brave_adblock.py --serialize failed"))
+        }
+        var measured: [CommandTimer.Measurement] = []
+        for _ in 0..<runs {
+            guard let run = try? CommandTimer.run(python, [script, "--startup", engine]).0, run.status == 0 else { return .failure(BenchError("brave_adblock.py --startup failed")) }
+            measured.append(run)
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: engine)[.size] as? Int) ?? 0
+        return .success((measured, size))
+    }
+
     static func run(filters: String, trace: String, scratch: URL) -> Swift.Result<Result, BenchError> {
+        let python: String
+        switch environment() {
+        case .success(let found): python = found
+        case .failure(let error): return .failure(error)
+        }
+        guard let (measured, _) = try? CommandTimer.run(python, [script, filters, trace]), measured.status == 0,
+              let object = try? JSONSerialization.jsonObject(with: measured.output) as? [String: Any],
+              let build = object["build_seconds"] as? Double, let check = object["check_seconds"] as? Double,
+              let requests = object["requests"] as? Int, let blocked = object["blocked"] as? Int else {
+            return .failure(BenchError("brave_adblock.py failed"))
+        }
+        return .success(Result(engine: object["engine"] as? String ?? "adblock", build: build, check: check, requests: requests, blocked: blocked,
+                               wall: measured.seconds, peakMegabytes: measured.peakMegabytes))
+    }
+
+    /// The virtual environment's python with `adblock` installed (installed on first use).
+    private static func environment() -> Swift.Result<String, BenchError> {
         guard FileManager.default.fileExists(atPath: script) else { return .failure(BenchError("\(script) is missing")) }
         // A virtual environment in the temporary folder, kept between runs of the benchmark.
         let environment = FileManager.default.temporaryDirectory.appendingPathComponent("webpolicy-bench-adblock").path
@@ -34,14 +72,7 @@ enum BraveAdblock {
                 return .failure(BenchError("pip install adblock failed (PyPI unreachable?)"))
             }
         }
-        guard let (measured, _) = try? CommandTimer.run(python, [script, filters, trace]), measured.status == 0,
-              let object = try? JSONSerialization.jsonObject(with: measured.output) as? [String: Any],
-              let build = object["build_seconds"] as? Double, let check = object["check_seconds"] as? Double,
-              let requests = object["requests"] as? Int, let blocked = object["blocked"] as? Int else {
-            return .failure(BenchError("brave_adblock.py failed"))
-        }
-        return .success(Result(engine: object["engine"] as? String ?? "adblock", build: build, check: check, requests: requests, blocked: blocked,
-                               wall: measured.seconds, peakMegabytes: measured.peakMegabytes))
+        return .success(python)
     }
 
     private static func which(_ name: String) -> String? {

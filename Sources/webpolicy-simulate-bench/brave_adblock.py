@@ -3,6 +3,12 @@ Python binding) on the requests of a webpolicy trace: the peer the simulate benc
 measures webpolicy against, in the same run (docs/benchmarks.md).
 
 usage: python brave_adblock.py FILTERS.abp.txt TRACE
+       python brave_adblock.py --serialize FILTERS.abp.txt ENGINE.dat
+       python brave_adblock.py --startup ENGINE.dat
+
+The first form checks a trace. --serialize builds the engine and writes Brave's precompiled
+form of it (what its browser ships and loads); --startup is an app's launch on Brave's engine:
+deserialize that file and check one request, the baseline of webpolicy's runtime start-up.
 
 Reads Adblock Plus filters, then the trace's request lines (`page URL` sets the page the
 following requests come from; `TYPE URL` is a request), and prints one JSON object: the time
@@ -25,7 +31,28 @@ TYPES = {
 }
 
 
+def serialize(filters_path, out_path):
+    with open(filters_path, encoding="utf-8") as handle:
+        filters = handle.read()
+    filter_set = adblock.FilterSet()
+    filter_set.add_filter_list(filters)
+    adblock.Engine(filter_set=filter_set).serialize_to_file(out_path)
+
+
+def startup(engine_path):
+    engine = adblock.Engine(adblock.FilterSet())
+    engine.deserialize_from_file(engine_path)
+    result = engine.check_network_urls("https://ads.example.com/banner.js", "https://news.example.org/", "script")
+    print("block" if result.matched else "allow")
+
+
 def main():
+    if sys.argv[1] == "--serialize":
+        serialize(sys.argv[2], sys.argv[3])
+        return
+    if sys.argv[1] == "--startup":
+        startup(sys.argv[2])
+        return
     filters_path, trace_path = sys.argv[1], sys.argv[2]
     started = time.perf_counter()
     with open(filters_path, encoding="utf-8") as handle:

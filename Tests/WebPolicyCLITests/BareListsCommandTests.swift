@@ -40,6 +40,22 @@ struct BareListsCommandTests {
         #expect(alone.status == 0, "\(alone.stdout)")
     }
 
+    /// A minified list — one line of megabytes — with thousands of findings: each is quoted as
+    /// a window of the line around its column, and a rule's place in a message is the list's
+    /// (the policy it is linted as exists only in memory). Once, every finding copied the whole
+    /// line: 20,000 rules took minutes.
+    @Test func aMinifiedListIsQuotedByWindowsAndPlacedInItself() throws {
+        let rules = (0..<3_000).map { index in #"{"trigger":{"url-filter":"ads-\#(index / 2)\\.example"},"action":{"type":"block"}}"# }
+        let folder = try CommandRunner.makeFolder(["min.json": "[" + rules.joined(separator: ",") + "]"])
+        let result = try CommandRunner.run(["lint", "min.json", "--color", "never"], in: folder)
+        #expect(result.status == 0, "warnings only: \(result.stderr)")
+        #expect(result.stdout.hasSuffix("1500 warnings in 1 file\n"), "\(result.stdout.suffix(200))")
+        #expect(result.stdout.contains("min.json:1:134: warning: this rule repeats the one at line 1, column 2: same trigger, same action [content-rule-dead]"), "\(result.stdout.prefix(600))")
+        // Every quoted line is a window: no output line is longer than the window and its frame.
+        let longest = result.stdout.split(separator: "\n").map(\.count).max() ?? 0
+        #expect(longest < 200, "a line of \(longest) characters")
+    }
+
     @Test func lintReportsAListWebKitCannotRead() throws {
         let folder = try CommandRunner.makeFolder(["broken.json": "[{\"trigger\": {\"url-filter\": \"a\"}, \"action\": {\"type\": \"block\"}}\n", "policy.json": "{\"webpolicy\": 1}\n"])
         let result = try CommandRunner.run(["lint", "broken.json", "policy.json", "--format", "json"], in: folder)

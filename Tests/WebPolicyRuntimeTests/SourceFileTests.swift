@@ -48,6 +48,29 @@ struct SourceFileTests {
         }
     }
 
+    /// A line from a column on, as a report quotes a window of a minified list: the same
+    /// scalars as dropping the columns before it, on short lines and on long ones (which jump
+    /// through checkpoints), ASCII or not, at every column near the checkpoints' edges.
+    @Test func aLineFromAColumnIsTheLineWithoutTheColumnsBefore() {
+        let alphabet: [Unicode.Scalar] = ["a", "é", "\u{1F600}", "\"", "\\", "\u{2026}"]
+        var random = SplitMix64(state: 7)
+        for length in [0, 1, 300, 1_023, 1_024, 5_000, 70_000] {
+            for asciiOnly in [true, false] {
+                let line = String(String.UnicodeScalarView((0..<length).map { _ in asciiOnly ? "x" : alphabet[Int(random.next() % UInt64(alphabet.count))] }))
+                let file = SourceFile(path: "l.json", text: "[\n" + line + "\n]\n")
+                let scalars = Array(line.unicodeScalars)
+                var columns = [1, 2, length, length + 1, length + 5, 0, -3]
+                for edge in stride(from: 256, to: length, by: 256) { columns += [edge - 1, edge, edge + 1, edge + 2] }
+                for _ in 0..<20 where length > 0 { columns.append(1 + Int(random.next() % UInt64(length))) }
+                for column in columns {
+                    let (part, count) = file.line(2, fromColumn: column)
+                    #expect(count == scalars.count, "length \(length)")
+                    #expect(Array(part) == Array(scalars.dropFirst(max(column - 1, 0))), "length \(length), column \(column)")
+                }
+            }
+        }
+    }
+
     /// libyaml's marks count scalars; the byte count of them goes eight bytes at a time.
     @Test func scalarCountCountsWhatUnicodeScalarsCounts() {
         let alphabet: [Unicode.Scalar] = ["a", "\n", "é", "\u{80}", "\u{7FF}", "\u{800}", "€", "\u{FFFF}", "\u{10000}", "\u{1F600}", "\u{10FFFF}", "\u{0}"]

@@ -49,19 +49,55 @@ extension Linter {
         let (report, policy) = linter.lintLoading(text: text, path: yamlPath)
         guard let policy, let yaml = report.sources[yamlPath] else { return [] }
         let rules = policy.contentRules
-        let lines = yaml.text.split(separator: "\n", omittingEmptySubsequences: false)
+
+        /// The last rule that starts at or before `position` (rules are in file order): a
+        /// binary search, as a list of 150,000 rules can have as many findings.
+        @Sendable func ruleAt(_ position: SourcePosition) -> Int? {
+            var low = 0, high = rules.count
+            while low < high {
+                let middle = (low + high) / 2
+                if rules[middle].location.start <= position { low = middle + 1 } else { high = middle }
+            }
+            return low > 0 ? low - 1 : nil
+        }
+
+        /// "line N" in a message, where N is where a rule of the imported policy starts, names
+        /// that rule's place in the list instead (the policy exists only in memory).
+        @Sendable func placingLines(_ message: String) -> String {
+            guard Self.containsBytes(message, "line ") else { return message }
+            let bytes = Array(message.utf8), marker = Array("line ".utf8)
+            var result: [UInt8] = []
+            var index = 0
+            while index < bytes.count {
+                guard index + marker.count <= bytes.count, bytes[index..<(index + marker.count)].elementsEqual(marker) else {
+                    result.append(bytes[index])
+                    index += 1
+                    continue
+                }
+                var end = index + marker.count
+                while end < bytes.count, (0x30...0x39).contains(bytes[end]) { end += 1 }
+                if let line = Int(String(decoding: bytes[(index + marker.count)..<end], as: UTF8.self)),
+                   let rule = ruleAt(SourcePosition(line: line, column: Int.max)), rule < kept.count, rules[rule].location.start.line == line {
+                    let start = kept[rule].node.range.start
+                    result += Array("line \(start.line), column \(start.column)".utf8)
+                } else {
+                    result += bytes[index..<end]
+                }
+                index = end
+            }
+            return String(decoding: result, as: UTF8.self)
+        }
 
         /// The JSON place for a place in the imported policy: the rule it is in, and there the
         /// member named by the nearest key at or above it.
-        func place(_ location: SourceLocation?) -> SourceLocation? {
+        @Sendable func place(_ location: SourceLocation?) -> SourceLocation? {
             guard let location, location.path == yamlPath else { return location }
             let position = location.start
-            guard let rule = rules.lastIndex(where: { $0.location.start <= position }), rule < kept.count,
-                  position <= rules[rule].location.range.end else { return nil }
+            guard let rule = ruleAt(position), rule < kept.count, position <= rules[rule].location.range.end else { return nil }
             let node = kept[rule].node
             var line = position.line
-            while line >= rules[rule].location.start.line, line - 1 < lines.count {
-                if let key = Self.key(of: lines[line - 1]) {
+            while line >= rules[rule].location.start.line, line <= yaml.lineCount {
+                if let key = Self.key(of: Substring(yaml.line(line))) {
                     let json = key == "action" ? node.member("action")?.member("type") : (node.member("trigger")?.member(key) ?? node.member("action")?.member(key))
                     return file.location((json ?? node).range)
                 }
@@ -70,7 +106,8 @@ extension Linter {
             return file.location(node.range)
         }
 
-        return report.diagnostics.compactMap { diagnostic in
+        // Each finding on its own, on every core: a list can have 150,000.
+        return report.diagnostics.parallelMap(minimumChunk: 512) { diagnostic -> Diagnostic? in
             guard let location = place(diagnostic.location) else { return nil }
             var moved = diagnostic
             moved.location = location
@@ -79,18 +116,29 @@ extension Linter {
                 guard note.location != nil else { return note }
                 return place(note.location).map { Diagnostic.Note(note.message, at: $0) }
             }
-            moved.message = moved.message.replacingOccurrences(of: yamlPath, with: file.path)
+            moved.message = placingLines(Self.containsBytes(moved.message, yamlPath) ? moved.message.replacingOccurrences(of: yamlPath, with: file.path) : moved.message)
             return moved
-        }
+        }.compactMap { $0 }
     }
 
-    /// `url-filter` of `    url-filter: '…'` or `  - action: block`; nil for a list item.
+    /// `url-filter` of `    url-filter: '…'` or `  - action: block`; nil for a list item. Read
+    /// as bytes: it runs for every finding of a list that may have 150,000.
     private static func key(of line: Substring) -> String? {
-        var rest = line.drop { $0 == " " }
-        if rest.hasPrefix("- ") { rest = rest.dropFirst(2).drop { $0 == " " } }
-        guard let colon = rest.firstIndex(of: ":") else { return nil }
-        let key = rest[..<colon]
-        guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0 == "-" }) else { return nil }
-        return String(key)
+        var bytes = line.utf8.drop { $0 == 0x20 }
+        if bytes.starts(with: [0x2D, 0x20]) { bytes = bytes.dropFirst(2).drop { $0 == 0x20 } }
+        guard let colon = bytes.firstIndex(of: 0x3A) else { return nil }
+        let key = bytes[..<colon]
+        guard !key.isEmpty, key.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || $0 == 0x2D }) else { return nil }
+        return String(decoding: key, as: UTF8.self)
+    }
+
+    /// Whether `text` holds `part`, compared as bytes (not through Foundation's search).
+    static func containsBytes(_ text: String, _ part: String) -> Bool {
+        let haystack = Array(text.utf8), needle = Array(part.utf8)
+        guard !needle.isEmpty, haystack.count >= needle.count else { return needle.isEmpty }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] && haystack[start..<(start + needle.count)].elementsEqual(needle) {
+            return true
+        }
+        return false
     }
 }

@@ -7,32 +7,35 @@ public enum HumanReporter: Reporter {
 
     public static func render(_ report: LintReport, options: ReporterOptions) -> String {
         let style = Style(enabled: options.colors)
+        let sources = report.sources
+        // Each finding's text on its own, on every core (a list can have 150,000), joined in order.
+        let parts = report.diagnostics.parallelMap(minimumChunk: 512) { diagnostic in render(diagnostic, sources: sources, style: style) }
+        return parts.joined() + report.summary + "\n"
+    }
+
+    private static func render(_ diagnostic: Diagnostic, sources: [String: SourceFile], style: Style) -> String {
         var output = ""
-        for diagnostic in report.diagnostics {
-            let location = diagnostic.location
-            output += style.bold("\(location.path):\(location.start):") + " "
-            output += style.severity(diagnostic.severity) + " "
-            output += diagnostic.message + " " + style.dim("[\(diagnostic.ruleID)]") + "\n"
-            // Hints and notes hang from the snippet's gutter.
-            var gutter = " "
-            if let file = report.sources[location.path] {
-                output += snippet(file: file, range: location.range, style: style, severity: diagnostic.severity)
-                gutter = String(repeating: " ", count: String(location.start.line).count)
-            }
-            if let hint = diagnostic.hint, hint != diagnostic.fix?.description {
-                output += "\(gutter) = " + style.cyan("hint:") + " \(hint)\n"
-            }
-            for note in diagnostic.notes {
-                let place = note.location.map { "\($0.path):\($0.start): " } ?? ""
-                output += "\(gutter) = " + style.cyan("note:") + " \(place)\(note.message)\n"
-            }
-            if let fix = diagnostic.fix {
-                output += "\(gutter) = " + style.cyan("fix:") + " \(fix.description) (\(fix.command))\n"
-            }
-            output += "\n"
+        let location = diagnostic.location
+        output += style.bold("\(location.path):\(location.start):") + " "
+        output += style.severity(diagnostic.severity) + " "
+        output += diagnostic.message + " " + style.dim("[\(diagnostic.ruleID)]") + "\n"
+        // Hints and notes hang from the snippet's gutter.
+        var gutter = " "
+        if let file = sources[location.path] {
+            output += snippet(file: file, range: location.range, style: style, severity: diagnostic.severity)
+            gutter = String(repeating: " ", count: String(location.start.line).count)
         }
-        output += report.summary + "\n"
-        return output
+        if let hint = diagnostic.hint, hint != diagnostic.fix?.description {
+            output += "\(gutter) = " + style.cyan("hint:") + " \(hint)\n"
+        }
+        for note in diagnostic.notes {
+            let place = note.location.map { "\($0.path):\($0.start): " } ?? ""
+            output += "\(gutter) = " + style.cyan("note:") + " \(place)\(note.message)\n"
+        }
+        if let fix = diagnostic.fix {
+            output += "\(gutter) = " + style.cyan("fix:") + " \(fix.description) (\(fix.command))\n"
+        }
+        return output + "\n"
     }
 
     /// Lines longer than this many characters are shown as a window around the caret.
@@ -40,21 +43,26 @@ public enum HumanReporter: Reporter {
 
     /// The source line under a gutter, and `^~~~` under the range's part on that line.
     static func snippet(file: SourceFile, range: SourceRange, style: Style, severity: Severity) -> String {
-        var line = Array(file.line(range.start.line))
         let number = String(range.start.line)
         let gutter = String(repeating: " ", count: number.count)
-        var startColumn = min(max(range.start.column, 1), line.count + 1)
-        var endColumn = range.end.line == range.start.line ? max(range.end.column, startColumn + 1) : line.count + 1
+        // Only the window shown is read: a minified list is one line of megabytes, quoted at
+        // every finding (rustc and clang cut long lines the same way).
+        let (_, length) = file.line(range.start.line, fromColumn: 1)
+        var startColumn = min(max(range.start.column, 1), length + 1)
+        var endColumn = range.end.line == range.start.line ? max(range.end.column, startColumn + 1) : length + 1
         var prefix = ""
         var suffix = ""
-        if line.count > maximumSnippetWidth {
+        let line: [Unicode.Scalar]
+        if length > maximumSnippetWidth {
             let low = max(0, startColumn - 1 - maximumSnippetWidth / 3)
-            let high = min(line.count, low + maximumSnippetWidth)
+            let high = min(length, low + maximumSnippetWidth)
             if low > 0 { prefix = "…" }
-            if high < line.count { suffix = "…" }
-            line = Array(line[low..<high])
+            if high < length { suffix = "…" }
+            line = Array(file.line(range.start.line, fromColumn: low + 1).scalars.prefix(high - low))
             startColumn -= low
             endColumn = min(endColumn - low, line.count + 1)
+        } else {
+            line = Array(file.line(range.start.line))
         }
         var output = "\(gutter) |\n"
         output += "\(number) | \(prefix)\(String(String.UnicodeScalarView(line)))\(suffix)\n"
@@ -69,7 +77,7 @@ public enum HumanReporter: Reporter {
         return output
     }
 
-    struct Style {
+    struct Style: Sendable {
         let enabled: Bool
 
         private func paint(_ text: String, _ code: String) -> String { enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }

@@ -92,6 +92,8 @@ public enum YAMLWriter {
     public static func quoted(_ text: String) -> String {
         if isPlainSafe(text) { return text }
         if text.unicodeScalars.allSatisfy(isPrintable) {
+            // Foundation's replacing is a search per call; most texts hold no quote at all.
+            guard text.utf8.contains(0x27) else { return "'" + text + "'" }
             return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
         }
         return doubleQuoted(text)

@@ -75,9 +75,20 @@ public enum JSONDocument {
     /// source: escapes (`\\n`, `\\u00e9`, a surrogate pair) are one decoded character each.
     /// nil when `start` is not the opening quote of a string.
     public static func sourceRange(ofDecoded span: Range<Int>, inStringAt start: SourcePosition, of file: SourceFile) -> SourceRange? {
-        let line = Array(file.line(start.line))
+        // The literal alone, from its opening quote to its closing one: it may sit far into a
+        // minified list's line, which is not read past it.
+        var literal: [Unicode.Scalar] = []
+        var escaped = false
+        for scalar in file.line(start.line, fromColumn: start.column).scalars {
+            literal.append(scalar)
+            if literal.count == 1 { continue }
+            if escaped { escaped = false } else if scalar == "\\" { escaped = true } else if scalar == "\"" { break }
+        }
+        // `line[i]` stands for column `i + 1` of the line; only the literal's part is read.
+        let base = start.column - 1
+        let line = ShiftedScalars(scalars: literal, base: base)
         var column = start.column  // 1-based, at the opening quote
-        guard column - 1 < line.count, line[column - 1] == "\"" else { return nil }
+        guard !literal.isEmpty, literal[0] == "\"" else { return nil }
         column += 1
         var decoded = 0
         var startColumn: Int?
@@ -101,6 +112,15 @@ public enum JSONDocument {
     }
 
     public static let maximumDepth = 512
+
+    /// Scalars of a line from column `base + 1` on, indexed by 0-based column.
+    private struct ShiftedScalars {
+        let scalars: [Unicode.Scalar]
+        let base: Int
+        var count: Int { base + scalars.count }
+        subscript(column: Int) -> Unicode.Scalar { scalars[column - base] }
+        subscript(columns: Range<Int>) -> ArraySlice<Unicode.Scalar> { scalars[(columns.lowerBound - base)..<(columns.upperBound - base)] }
+    }
 
     /// `skipping`: keys whose array or object values are passed over unread — their strings,
     /// brackets and line breaks followed, nothing built or checked — and stand as an empty

@@ -11,7 +11,23 @@ public final class SourceFile: @unchecked Sendable {
     /// Index of the first scalar of each line, built on first use: linting a large clean file
     /// never needs it.
     private var lineStartsCache: [String.Index]?
+    /// Per long line, where every 256th scalar starts, built the first time a column of it is
+    /// asked for: a minified list is one line of megabytes, and a report quotes it at
+    /// thousands of columns.
+    private var longLines: [Int: LongLine] = [:]
     private let lock = NSLock()
+
+    /// What `line(_:fromColumn:)` needs of a long line to jump to a column.
+    private struct LongLine {
+        /// Scalars in the line, its break excluded.
+        var length: Int
+        /// The index of scalar 256 × k of the line.
+        var checkpoints: [String.Index]
+    }
+
+    /// Lines shorter than this (in bytes) are walked; longer ones get checkpoints.
+    private static let longLineBytes = 1_024
+    private static let checkpointStride = 256
 
     /// Lines by number, for a file that was never held whole (a streamed trace): only the
     /// lines a report quotes.
@@ -116,6 +132,41 @@ public final class SourceFile: @unchecked Sendable {
             end = scalars.index(before: end)
         }
         return Substring(text)[start..<end].unicodeScalars
+    }
+
+    /// The scalars of a 1-based line from `column` (1-based, clamped) to its end, and the
+    /// line's length in scalars: a report quoting a window of a line of megabytes reads the
+    /// window, not the line before it.
+    public func line(_ number: Int, fromColumn column: Int) -> (scalars: Substring.UnicodeScalarView, length: Int) {
+        let whole = line(number)
+        if sparseLines != nil || whole.isEmpty { return (whole.dropFirst(max(column - 1, 0)), whole.count) }
+        let scalars = text.unicodeScalars
+        guard text.utf8.distance(from: whole.startIndex, to: whole.endIndex) >= Self.longLineBytes else {
+            return (whole.dropFirst(max(column - 1, 0)), whole.count)
+        }
+        let long = longLine(number, whole)
+        let target = min(max(column - 1, 0), long.length)
+        var index = long.checkpoints[target / Self.checkpointStride]
+        for _ in 0..<(target % Self.checkpointStride) { index = scalars.index(after: index) }
+        return (whole[index...], long.length)
+    }
+
+    private func longLine(_ number: Int, _ whole: Substring.UnicodeScalarView) -> LongLine {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = longLines[number] { return known }
+        var checkpoints: [String.Index] = []
+        var length = 0
+        var index = whole.startIndex
+        while index < whole.endIndex {
+            if length % Self.checkpointStride == 0 { checkpoints.append(index) }
+            length += 1
+            index = whole.index(after: index)
+        }
+        if length % Self.checkpointStride == 0 { checkpoints.append(whole.endIndex) }
+        let long = LongLine(length: length, checkpoints: checkpoints)
+        longLines[number] = long
+        return long
     }
 
     /// The string index of a position, clamped to the file.
