@@ -7,7 +7,7 @@
 // (ci/fuzz/build.sh does that; ci/fuzz/run.sh runs them.)
 import PackageDescription
 
-let targets = ["FuzzURLFilter", "FuzzPolicy", "FuzzLintFix", "FuzzTrace", "FuzzHAR", "FuzzContentBlockerList", "FuzzURL", "FuzzManifest"]
+let targets = ["FuzzURLFilter", "FuzzPolicy", "FuzzLintFix", "FuzzTrace", "FuzzHAR", "FuzzContentBlockerList", "FuzzURL", "FuzzManifest", "FuzzEngineImage"]
 
 let package = Package(
     name: "webpolicy-fuzz",
