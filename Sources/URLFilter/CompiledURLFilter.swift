@@ -118,21 +118,28 @@ public final class CompiledURLFilter: Sendable {
     /// Whether the filter matches `url` (its bytes; WebKit's canonical URLs are ASCII).
     public func matches(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
         if let automaton { return Self.runNFA(automaton, url) }
-        var state = startState
-        if state == Self.matched { return true }
         return transitions.withUnsafeBufferPointer { table in
-            classOf.withUnsafeBufferPointer { classes in
-                for index in 0...url.count {
-                    // The sentinel 0 ends the URL; a byte beyond ASCII matches no set.
-                    let byte = index < url.count ? url[index] : 0
-                    guard byte < 128 else { return false }
-                    state = Int(table[state &* classCount &+ Int(classes[Int(byte)])])
-                    if state == Self.matched { return true }
-                    if state == Self.dead { return false }
-                }
-                return false
-            }
+            classOf.withUnsafeBufferPointer { classes in Self.runDFA(start: startState, classCount: classCount, table: table, classes: classes, url) }
         }
+    }
+
+    /// A DFA's run over `url` then WebKit's sentinel 0, to the first final state: the step of
+    /// this class and of the engine image's automata (`FilterAutomata`), whatever the width of
+    /// the transitions.
+    @inline(__always)
+    static func runDFA<State: FixedWidthInteger>(start: Int, classCount: Int, table: UnsafeBufferPointer<State>, classes: UnsafeBufferPointer<UInt8>,
+                                                 _ url: UnsafeBufferPointer<UInt8>) -> Bool {
+        var state = start
+        if state == matched { return true }
+        for index in 0...url.count {
+            // The sentinel 0 ends the URL; a byte beyond ASCII matches no set.
+            let byte = index < url.count ? url[index] : 0
+            guard byte < 128 else { return false }
+            state = Int(table[state &* classCount &+ Int(classes[Int(byte)])])
+            if state == matched { return true }
+            if state == dead { return false }
+        }
+        return false
     }
 
     public func matches(_ url: String) -> Bool {

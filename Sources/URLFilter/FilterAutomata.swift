@@ -59,8 +59,6 @@ struct FilterAutomata: Sendable {
     private let nfaSteps: FlatTable<Int32>
 
     private static let none: Int32 = -1, literal: Int32 = -2
-    /// A DFA's state 0 is dead, state 1 has matched (`CompiledURLFilter`).
-    private static let dead = 0, matched = 1
 
     /// Writes what decides each filter: `entries[i]` is filter i's.
     static func write(_ entries: [Entry], into writer: inout ImageWriter) {
@@ -195,20 +193,10 @@ struct FilterAutomata: Sendable {
     }
 
     private func runDFA<State: FixedWidthInteger>(_ record: Record, _ transitions: FlatTable<State>, _ url: UnsafeBufferPointer<UInt8>) -> Bool {
-        var state = Int(record.start)
-        if state == Self.matched { return true }
         let classCount = Int(record.classCount)
         let table = transitions.slice(Int(record.table)..<(Int(record.table) + Int(record.stateCount) * classCount))
         let classes = classBytes.slice(Int(record.classes)..<(Int(record.classes) + 128))
-        for index in 0...url.count {
-            // The sentinel 0 ends the URL; a byte beyond ASCII matches no set.
-            let byte = index < url.count ? url[index] : 0
-            guard byte < 128 else { return false }
-            state = Int(table[state &* classCount &+ Int(classes[Int(byte)])])
-            if state == Self.matched { return true }
-            if state == Self.dead { return false }
-        }
-        return false
+        return CompiledURLFilter.runDFA(start: Int(record.start), classCount: classCount, table: table, classes: classes, url)
     }
 
     private func runNFA(_ record: Record, _ url: UnsafeBufferPointer<UInt8>) -> Bool {
