@@ -22,6 +22,9 @@ extension CanonicalURL {
             while index < count {
                 let byte = bytes[index]
                 if byte == 0x2F || byte == 0x3F || byte == 0x23 { break }  // / ? #
+                // An "xn--" label goes through IDNA even in an ASCII host (WebKit
+                // `subdomainStartsWithXNDashDash`): any "--" in a host is the full parser's.
+                if byte == 0x2D, index > hostStart, bytes[index - 1] == 0x2D { return nil }
                 switch byte {
                 case 0x61...0x7A, 0x30...0x39, 0x2D, 0x5F: break  // a-z 0-9 - _
                 case 0x41...0x5A: hasUppercase = true  // A-Z

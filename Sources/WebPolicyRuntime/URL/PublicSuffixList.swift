@@ -120,7 +120,13 @@ public struct PublicSuffixList: Sendable {
     }
 
     /// eTLD+1, or the host itself when it is an IP address, a public suffix or has one label.
+    /// A host that ends in a dot (a fully qualified name) has the registrable domain of the
+    /// host without it, with it: `www.example.com.` → `example.com.` — so `other.com.` is
+    /// another site, as WebKit decides (ci/webkit-conformance, `fact-trailing-dot`).
     public func registrableDomain(of host: String) -> String {
+        if host.count > 1, host.hasSuffix("."), !host.hasSuffix("..") {
+            return registrableDomain(of: String(host.dropLast())) + "."
+        }
         if host.hasPrefix("[") || IPv4.canonical(host) == host { return host }
         let suffix = publicSuffix(of: host)
         guard host.count > suffix.count, host.hasSuffix("." + suffix) else { return host }

@@ -20,8 +20,13 @@ package enum Punycode {
         return labels.joined(separator: ".")
     }
 
+    /// ICU's `u_strToPunycode` refuses a label of more code points than this (`MAX_CP_COUNT`),
+    /// and WebKit's host with it.
+    static let maximumCodePoints = 200
+
     package static func encode(_ input: String) -> String? {
         let codePoints = input.unicodeScalars.map { Int($0.value) }
+        guard codePoints.count <= maximumCodePoints else { return nil }
         // ASCII bytes, not Characters: the output is ASCII by construction.
         var output = codePoints.filter { $0 < 0x80 }.map { UInt8($0) }
         let basicCount = output.count
@@ -73,5 +78,59 @@ package enum Punycode {
             k += base
         }
         return k + (base - tMin + 1) * delta / (delta + skew)
+    }
+
+    /// ICU `u_strFromPunycode`, on what follows a label's "xn--": the basic code points before
+    /// the last '-', then the deltas; nil for what ICU refuses (a non-ASCII basic code point, a
+    /// character that is no digit, a truncated delta, an overflow of its 32-bit arithmetic, a
+    /// surrogate or a code point beyond U+10FFFF). Like ICU it reads UTF-16 code units and
+    /// takes only the low byte of a non-ASCII one as a digit.
+    static func decode(_ label: [Unicode.Scalar]) -> [Unicode.Scalar]? {
+        let units = Array(String(String.UnicodeScalarView(label)).utf16)
+        var basicLength = 0
+        if let delimiter = units.lastIndex(of: 0x2D) { basicLength = delimiter }
+        var output: [UInt32] = []
+        for unit in units[0..<basicLength] {
+            guard unit < 0x80 else { return nil }
+            output.append(UInt32(unit))
+        }
+        var n: Int32 = 0x80, i: Int32 = 0, bias = Int32(initialBias)
+        var position = basicLength > 0 ? basicLength + 1 : 0
+        while position < units.count {
+            let oldI = i
+            var w: Int32 = 1
+            var k = Int32(base)
+            while true {
+                guard position < units.count else { return nil }
+                guard let digit = digitValue(UInt8(truncatingIfNeeded: units[position])) else { return nil }
+                position += 1
+                guard digit <= (Int32.max - i) / w else { return nil }
+                i += digit * w
+                let t = k <= bias ? Int32(tMin) : (k >= bias + Int32(tMax) ? Int32(tMax) : k - bias)
+                if digit < t { break }
+                guard w <= Int32.max / (Int32(base) - t) else { return nil }
+                w *= Int32(base) - t
+                k += Int32(base)
+            }
+            let count = Int32(output.count + 1)
+            bias = Int32(adapt(Int(i - oldI), Int(count), oldI == 0))
+            guard i / count <= Int32.max - n else { return nil }
+            n += i / count
+            i %= count
+            guard n <= 0x10FFFF, !(0xD800...0xDFFF).contains(n) else { return nil }
+            output.insert(UInt32(n), at: Int(i))
+            i += 1
+        }
+        return output.map { Unicode.Scalar($0)! }
+    }
+
+    /// ICU `basicToDigit`: letters in either case 0–25, digits 26–35.
+    private static func digitValue(_ byte: UInt8) -> Int32? {
+        switch byte {
+        case 0x30...0x39: return Int32(byte) - 0x30 + 26
+        case 0x41...0x5A: return Int32(byte) - 0x41
+        case 0x61...0x7A: return Int32(byte) - 0x61
+        default: return nil
+        }
     }
 }

@@ -25,6 +25,10 @@ struct PublicSuffixListTests {
         ("www.example.co.uk", "example.co.uk"), ("user.github.io", "user.github.io"), ("a.user.github.io", "user.github.io"),
         ("xn--85x722f.xn--55qx5d.cn", "xn--85x722f.xn--55qx5d.cn"), ("www.xn--85x722f.xn--55qx5d.cn", "xn--85x722f.xn--55qx5d.cn"),
         ("127.0.0.1", "127.0.0.1"), ("localhost", "localhost"),
+        // A fully qualified host (a trailing dot) keeps its dot on its registrable domain, as
+        // WebKit decides third-party loads (ci/webkit-conformance facts.json, fact-trailing-dot):
+        // once "com." made every *.com. load first-party.
+        ("www.example.com.", "example.com."), ("example.com.", "example.com."), ("a.b.example.co.uk.", "example.co.uk."), ("com.", "com."),
     ])
     func registrableDomain(host: String, expected: String) {
         #expect(Self.list.registrableDomain(of: host) == expected)
