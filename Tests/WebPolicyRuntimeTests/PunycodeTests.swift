@@ -22,4 +22,14 @@ struct PunycodeTests {
         #expect(Punycode.toASCII(host: "plain.example") == "plain.example")
         #expect(Punycode.toASCII(host: "a..münchen.") == "a..xn--mnchen-3ya.")
     }
+
+    /// The spelling WebKit's URL parser gives the host (UTS #46), not a label-by-label encoding:
+    /// fullwidth letters and ideographic full stops map to ASCII, `ß` stays (non-transitional),
+    /// and a host WebKit refuses has no spelling to suggest.
+    @Test func toASCIISpellsTheHostAsWebKitDoes() {
+        #expect(Punycode.toASCII(host: "ＧＯ.com") == "go.com")
+        #expect(Punycode.toASCII(host: "www.foo。bar.com") == "www.foo.bar.com")
+        #expect(Punycode.toASCII(host: "faß.de") == "xn--fa-hia.de")
+        #expect(Punycode.toASCII(host: "a\u{200D}b.example") == nil)
+    }
 }

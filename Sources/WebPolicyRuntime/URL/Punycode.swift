@@ -1,23 +1,16 @@
-/// RFC 3492 Punycode, to suggest the ASCII spelling (`xn--…`) of an internationalised host.
-/// Labels are lowercased first; full UTS #46 mapping is not attempted — the suggestion is a
-/// hint, and WebKit, ATS and cookie stores all need the ASCII form the user then confirms.
+/// RFC 3492 Punycode: the ASCII spelling (`xn--…`) of an internationalised host, for lint's
+/// suggestions and the Public Suffix List's international rules, and the decoder WebKit's
+/// IDNA checks `xn--` labels with.
 package enum Punycode {
     private static let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700, initialBias = 72, initialN = 128
 
-    /// `münchen.de` → `xn--mnchen-3ya.de`; nil if a label cannot be encoded.
+    /// `münchen.de` → `xn--mnchen-3ya.de`, `ＧＯ.com` → `go.com`: the host as WebKit's URL parser
+    /// spells it (UTS #46, `IDNA.domainToASCII`), so that a suggestion is what WebKit will match;
+    /// nil where WebKit refuses the host.
     package static func toASCII(host: String) -> String? {
         // Nearly every host is ASCII already: no label to encode, nothing to split.
         if host.utf8.allSatisfy({ $0 < 0x80 }) { return host.lowercased() }
-        var labels: [String] = []
-        for label in host.lowercased().split(separator: ".", omittingEmptySubsequences: false) {
-            if label.unicodeScalars.allSatisfy(\.isASCII) {
-                labels.append(String(label))
-            } else {
-                guard let encoded = encode(String(label)) else { return nil }
-                labels.append("xn--" + encoded)
-            }
-        }
-        return labels.joined(separator: ".")
+        return IDNA.domainToASCII(host).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// ICU's `u_strToPunycode` refuses a label of more code points than this (`MAX_CP_COUNT`),
