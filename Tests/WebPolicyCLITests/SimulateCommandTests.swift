@@ -237,6 +237,24 @@ struct SimulateCommandTests {
         #expect(try CommandRunner.run(["merge-summaries", "-"], in: folder, stdin: "").status == 2)
     }
 
+    /// Shards on a cluster (docs/scale.md): an empty partition is an empty shard, not an error,
+    /// and a shard that says where it was cut from has its errors placed in the whole trace.
+    @Test func shardsOnStandardInput() throws {
+        let folder = try CommandRunner.makeFolder(["list.json": #"[{"trigger": {"url-filter": "ads"}, "action": {"type": "block"}}]"#, "empty.trace": ""])
+        let empty = try CommandRunner.run(["simulate", "-", "--content-rules", "list.json", "--format", "summary"], in: folder, stdin: "")
+        #expect(empty.status == 0, "\(empty.stderr)")
+        #expect(empty.stdout == #"{"summary":{"traces":1,"requests":0,"passed":0,"failed":0,"unchecked":0,"verdicts":{"allow":0,"block":0,"upgrade":0,"intercept":0}}}"# + "\n")
+        let emptyFile = try CommandRunner.run(["simulate", "empty.trace", "--content-rules", "list.json"], in: folder)
+        #expect(emptyFile.status == 2 && emptyFile.stderr.contains("empty.trace:1:1: error: empty.trace is empty"), "\(emptyFile.stderr)")
+        let shard = "origin: day.trace:1234\npage https://a.example/\nimage https://a.example/ads.png expect=block\nimage htps//bad\n"
+        let failing = try CommandRunner.run(["simulate", "-", "--content-rules", "list.json"], in: folder, stdin: shard)
+        #expect(failing.status == 2)
+        #expect(failing.stderr.contains("day.trace:1236:7: error: the URL 'htps//bad' does not parse"), "\(failing.stderr)")
+        let json = try CommandRunner.run(["simulate", "-", "--content-rules", "list.json", "--format", "json"], in: folder, stdin: String(shard.dropLast("image htps//bad\n".count)))
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(json.stdout.contains(#"{"trace":"day.trace","line":1235,"url":"https://a.example/ads.png""#), "\(json.stdout)")
+    }
+
     @Test func universalRulesAreWrittenOncePerPageAndReferenced() throws {
         // Two universal rules (one per site), a blocking rule, and an exception that cancels
         // everything before it on one URL: that request cannot refer to the shared record.

@@ -178,6 +178,10 @@ public enum TraceParser {
             guard let value else { return .problems([Problem(message: "a policy: header names one policy file", range: range(first))]) }
             return .header(value: value.text, range: range(value), fields: extra, firstRange: range(first))
         }
+        if first.text == "origin:" {
+            return .problems([Problem(message: "an origin: line is the first line of the input, or nowhere", range: range(first),
+                                      hint: "a shard's first line may say where it was cut from: origin: TRACE:LINE")])
+        }
         var problems: [Problem] = []
         var position = 0
         var kind = TraceEntry.Kind.resource

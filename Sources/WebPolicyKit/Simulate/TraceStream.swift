@@ -11,8 +11,9 @@ import WebPolicyRuntime
 public final class TraceStream {
     /// As given on the command line (`-` for standard input).
     public let path: String
-    /// How the path is shown in messages and results.
-    public let displayPath: String
+    /// How the path is shown in messages and results: the path, `<stdin>`, or the trace an
+    /// `origin:` first line names.
+    public private(set) var displayPath: String
     public private(set) var assembler: TraceParser.Assembler
     /// The text of lines that have problems, for the reporter's snippets.
     public private(set) var problemLines: [Int: String] = [:]
@@ -31,6 +32,8 @@ public final class TraceStream {
     private var atEnd = false
     private var nextLine = 1
     private var sawText = false
+    /// Whether the first line has been looked at for an `origin:`.
+    private var isOriginChecked = false
     private var isFirstRead = true
     /// A `\r` ended the previous block: a `\n` starting this one belongs to it.
     private var pendingCarriageReturn = false
@@ -137,7 +140,9 @@ public final class TraceStream {
     private func finish() {
         guard !isFinished else { return }
         isFinished = true
-        if !sawText, assembler.problems.isEmpty {
+        // An empty trace file is a mistake (an export cut short, the wrong file); empty
+        // standard input is an empty shard, which a cluster's jobs have often (docs/scale.md).
+        if !sawText, path != "-", assembler.problems.isEmpty {
             fail("\(displayPath) is empty", at: SourcePosition(line: 1, column: 1), hint: "a trace holds one request per line: [TYPE] URL [key=value ...]")
         }
     }
@@ -211,8 +216,40 @@ public final class TraceStream {
             if atEnd && bufferStart == buffer.count { break }
         }
         guard !lines.isEmpty else { return nil }
+        if !isOriginChecked {
+            isOriginChecked = true
+            guard takeOrigin(block, &lines) else { return nil }
+            // The block held the origin line alone.
+            if lines.isEmpty { return readBlock(maximumLines: maximumLines) }
+        }
         guard check(block, lines) else { return nil }
         return Block(bytes: block, lines: lines)
+    }
+
+    /// A shard of a larger trace may start with `origin: TRACE:LINE` (docs/scale.md): its next
+    /// line is line LINE of TRACE, and messages and results say so, so that an error in one
+    /// shard of many points into the trace it was cut from. Takes that line out of the first
+    /// block and numbers the rest from LINE; false (with a problem) when it is malformed.
+    private func takeOrigin(_ block: [UInt8], _ lines: inout [(range: Range<Int>, number: Int)]) -> Bool {
+        let first = block[lines[0].range]
+        let keyword = Array("origin:".utf8)
+        guard first.starts(with: keyword), first.count == keyword.count || first[first.startIndex + keyword.count] == 0x20 || first[first.startIndex + keyword.count] == 0x09 else { return true }
+        let text = String(decoding: first, as: UTF8.self)
+        let value = text.dropFirst(keyword.count).trimmingCharacters(in: .whitespaces)
+        let hint = "a shard's first line may say where it was cut from: origin: TRACE:LINE (the next line is line LINE of TRACE)"
+        guard text.utf8.elementsEqual(first), let colon = value.lastIndex(of: ":"), colon > value.startIndex,
+              let line = Int(value[value.index(after: colon)...]), line >= 1, line < Int.max / 2 else {
+            fail("the origin: line names the trace and the line the next line is: origin: TRACE:LINE", at: SourcePosition(line: 1, column: 1), hint: hint, line: text)
+            return false
+        }
+        displayPath = String(value[..<colon])
+        sawText = true
+        lines.removeFirst()
+        // Line 2 of the input is line `line` of the trace.
+        let shift = line - 2
+        lines = lines.map { ($0.range, $0.number + shift) }
+        nextLine += shift
+        return true
     }
 
     /// Reads more input when less than a line's worth is buffered; false at the end with

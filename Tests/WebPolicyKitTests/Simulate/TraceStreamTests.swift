@@ -68,4 +68,48 @@ struct TraceStreamTests {
             #expect(stream.entries == (1...50_000).map { "\($0) image https://x\($0 % 97).example/\($0).png - - -" })
         }
     }
+
+    /// A shard cut from a larger trace names where it was cut from (docs/scale.md): its lines
+    /// are numbered from there, and its messages name that trace, whatever the block size.
+    @Test(arguments: [1, 2, 16_384])
+    func anOriginLineNumbersAShardAsTheTraceItWasCutFrom(blockLines: Int) throws {
+        let text = "origin: logs/day 1.trace:1000\npage https://a.example/\n\nimage https://a.example/x.png\nimage htps//bad\n"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("shard-\(UUID().uuidString).trace").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let stream = try TraceStream(path: path, blockLines: blockLines, readSize: 7)
+        stream.readHeader()
+        var entries: [String] = []
+        while let block = stream.nextEntries() { entries += block.map(Self.describe) }
+        #expect(stream.displayPath == "logs/day 1.trace")
+        #expect(entries == ["1000 page https://a.example/ - - -", "1002 image https://a.example/x.png - - -"])
+        #expect(stream.problems.map { "\($0.range.start.line):\($0.range.start.column)" } == ["1003:7"])
+        #expect(String(stream.problemSource.line(1003)) == "image htps//bad")
+    }
+
+    @Test(arguments: ["origin: day.trace", "origin: :5", "origin: day.trace:0", "origin: day.trace:x", "origin:"])
+    func aMalformedOriginIsAnErrorAtTheFirstLine(origin: String) throws {
+        let stream = try Self.streamed(try Self.write(origin + "\npage https://a.example/\n"), blockLines: 16_384, readSize: 1 << 20)
+        #expect(stream.entries.isEmpty)
+        #expect(stream.problems == ["1:1 the origin: line names the trace and the line the next line is: origin: TRACE:LINE"])
+    }
+
+    @Test func anOriginAfterTheFirstLineIsAnError() throws {
+        let stream = try Self.streamed(try Self.write("page https://a.example/\norigin: day.trace:5\n"), blockLines: 16_384, readSize: 1 << 20)
+        #expect(stream.problems == ["2:1 an origin: line is the first line of the input, or nowhere"])
+    }
+
+    /// A shard of an empty partition may be its origin line alone: no requests, no error.
+    @Test func anOriginAloneIsAShardWithoutRequests() throws {
+        let stream = try Self.streamed(try Self.write("origin: day.trace:5\n"), blockLines: 16_384, readSize: 1 << 20)
+        #expect(stream.entries.isEmpty && stream.problems.isEmpty)
+        let empty = try Self.streamed(try Self.write(""), blockLines: 16_384, readSize: 1 << 20)
+        #expect(empty.problems.count == 1 && empty.problems[0].hasSuffix(" is empty"))
+    }
+
+    static func write(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).trace").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
 }

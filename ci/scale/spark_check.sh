@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# docs/scale.md's Spark recipe (ci/scale/spark_pipe.py), run for real on every CI run: pyspark in
+# local mode, a realistic trace over a cut of EasyList + EasyPrivacy, the binary a cluster would
+# get (a release build with --static-swift-stdlib, shipped with its resource folders). Checks:
+#   1. the binary needs no Swift runtime (ldd names no libswift* and no libFoundation*);
+#   2. contiguous splits (about 45 shards, one or two without a page start: empty shards) merge
+#      to exactly the single run's counts, and --results keeps every result in order;
+#   3. a malformed line in the trace fails the job with the line's place in the trace.
+#
+# usage: ci/scale/spark_check.sh STATIC_WEBPOLICY SIMULATE_BENCH LIST.json [RULES]
+#
+# Needs Java 11 or later and pyspark (installed with pip when missing: the wheel is built once
+# and kept in pip's cache). Without Java it says so and exits 0: the rest of CI still runs.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+absolute() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
+webpolicy=$(absolute "$1") bench=$(absolute "$2") whole=$(absolute "$3") rules=${4:-25000}
+if ! command -v java >/dev/null 2>&1; then
+    echo "spark check skipped: no java on this machine (Spark needs Java 11 or later)"
+    exit 0
+fi
+if ! python3 -c 'import pyspark' 2>/dev/null; then
+    python3 -m pip install --quiet pyspark
+fi
+python3 -c 'import pyspark; print("pyspark", pyspark.__version__)'
+java -version 2>&1 | head -1
+
+if ldd "$webpolicy" | grep -E 'libswift|libFoundation|libdispatch|libBlocksRuntime'; then
+    echo "$webpolicy links the Swift runtime dynamically: build it with --static-swift-stdlib" >&2
+    exit 1
+fi
+echo "static binary: $(ldd "$webpolicy" | awk '{print $1}' | tr '\n' ' ')"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+python3 -c 'import json, sys; json.dump(json.load(open(sys.argv[1]))[:int(sys.argv[2])], open(sys.argv[3], "w"), indent=0)' "$whole" "$rules" list.json
+# 200,000 requests (11 MB), then a page of 5,000 requests (270 KB): a page larger than a split.
+"$bench" --list list.json --requests 200000 --write-trace requests.trace
+{ echo "page https://www.big.example/"; for i in $(seq 5000); do echo "image https://cdn.big.example/$i.png"; done; } >> requests.trace
+"$webpolicy" simulate requests.trace --content-rules list.json --format summary > single.json
+
+spark() {
+    python3 "$here/spark_pipe.py" --master 'local[2]' --webpolicy "$webpolicy" --ship list.json "$@" -- --content-rules list.json
+}
+compare() {
+    python3 - single.json "$1" "$2" <<'PYTHON'
+import json, sys
+single = json.load(open(sys.argv[1]))["summary"]
+merged = json.load(open(sys.argv[2]))["summary"]
+print("single run:", json.dumps(single))
+print("%s:" % sys.argv[3], json.dumps(merged))
+if merged["traces"] < 2:
+    sys.exit("Spark made %d shard(s); the check needs several" % merged["traces"])
+for key in ("requests", "passed", "failed", "unchecked", "verdicts"):
+    if single[key] != merged[key]:
+        sys.exit("%s: single run %s, Spark %s" % (key, single[key], merged[key]))
+PYTHON
+}
+# 0.25 MB splits: about 45 shards, and the big page leaves a split or two without a page start
+# (an empty shard). Every request's result is written too, one part file a shard.
+started=$SECONDS
+spark --split-mb 0.25 --results results requests.trace > merged.json 2> spark.log || { cat spark.log; exit 1; }
+tail -1 spark.log
+compare merged.json "Spark, 0.25 MB splits ($(( SECONDS - started )) s)"
+python3 - results <<'PYTHON'
+import glob, json, sys
+results = [json.loads(line) for part in sorted(glob.glob(sys.argv[1] + "/part-*")) for line in open(part)]
+lines = [result["line"] for result in results if "verdict" in result]
+if len(lines) != 205001 or lines != sorted(lines):
+    sys.exit("--results: %d results, in order: %s" % (len(lines), lines == sorted(lines)))
+print("--results: 205,001 results, in the trace's order")
+PYTHON
+
+# Line 150,001 of the trace, in the middle of a later split.
+sed '150001s|.*|image htps//broken.example/x.png|' requests.trace > broken.trace
+if spark --split-mb 1 broken.trace > broken.json 2> broken.log; then
+    echo "Spark accepted a trace with a malformed line" >&2
+    exit 1
+fi
+if ! grep -q '^broken.trace:150001:7: error: the URL' broken.log; then
+    cat broken.log
+    echo "the failing shard's error does not name its line in the trace (broken.trace:150001:7)" >&2
+    exit 1
+fi
+grep '^broken.trace:150001' broken.log
+echo "Spark recipe: the merged counts equal the single run's; a failing shard names its line in the trace"
