@@ -295,10 +295,11 @@ public struct URLFilterMatcher: Sendable {
         }
         domains.lookUp(url, matched: &matched)
         if !index.isEmpty {
-            // No filter steps over a byte beyond ASCII (`FilterAutomata`), so no literal a match
-            // needs lies past the first one: the scan stops there, which also makes a literal
-            // found the match of a literal-only filter.
-            let limit = url.firstIndex { $0 >= 0x80 } ?? url.count
+            // No filter steps over NUL (WebKit's end-of-URL sentinel) or a byte beyond ASCII
+            // (`FilterAutomata`), so no literal a match needs lies past the first of them: the
+            // scan stops there, which also makes a literal found the match of a literal-only
+            // filter. (FuzzURLFilter: `\ZZZZZ` on a URL with a NUL before `ZZZZZ`.)
+            let limit = url.firstIndex { $0 == 0 || $0 >= 0x80 } ?? url.count
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: limit) { lowered in
                 for offset in 0..<limit { lowered[offset] = RequiredLiteral.lowercase(url[offset]) }
                 index.scan(UnsafeBufferPointer(start: lowered.baseAddress, count: limit)) { id in candidates.append(contentsOf: filtersOfLiteral[id]) }

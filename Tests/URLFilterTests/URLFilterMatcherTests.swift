@@ -96,6 +96,12 @@ struct URLFilterMatcherTests {
         ("^ads", "https://a.example/ads", false),
         ("ads", "https://a.example/ads", true),
         ("ADS", "https://a.example/ads", true),
+        // NUL is WebKit's end-of-URL sentinel: no filter steps over it, a literal-only one
+        // (matched by finding its literal) included (FuzzURLFilter, `literal-after-nul`).
+        ("\\ZZZZZ", "qttp://ZZZ\u{3}!\u{0}\u{0}ZZZZZZZZ", false),
+        ("zzzzz", "qttp://a/\u{0}zzzzz", false),
+        ("zzzzz", "qttp://a/zzzzz\u{0}", true),
+        ("zzzzz$", "qttp://a/zzzzz\u{0}x", true),
     ])
     func webKitSemantics(pattern: String, url: String, expected: Bool) throws {
         guard case .filter(let parsed) = URLFilterParser.parse(pattern) else { Issue.record("not a filter"); return }
