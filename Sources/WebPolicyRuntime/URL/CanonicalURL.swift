@@ -9,7 +9,7 @@ import Foundation
 /// `requestString` is what content rules match: the URL without its fragment, which a request
 /// never carries (seen on a real WebKit: `…/x#blockme` is not blocked by `blockme`).
 public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
-    /// The parts of a URL, as the parser builds them.
+    /// The parts of a URL, as the full parser builds them.
     struct Parts: Sendable, Hashable {
         var scheme: String
         var userInfo = ""
@@ -20,51 +20,126 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
         var fragment: String?
     }
 
-    /// Shared by every copy: a trace hands one URL to many loads and results, and a copy
-    /// should cost one reference count, not one per string.
-    private final class Storage: Sendable {
-        let parts: Parts
-        let requestString: String
-        let description: String
+    /// Where each part lies in the canonical text, as UTF-8 offsets. The text is the URL as
+    /// WebKit serialises it (`URL::string()`), so a part is a range of it and nothing is kept
+    /// twice.
+    struct Layout: Sendable {
+        /// `user:password@` (empty without an authority or user info).
+        var userInfo: Range<Int>
+        /// nil for URLs without an authority.
+        var host: Range<Int>?
+        var port: Int?
+        var path: Range<Int>
+        /// After the `?`; nil without one.
+        var query: Range<Int>?
+        /// After the `#`; nil without one.
+        var fragment: Range<Int>?
+    }
 
-        init(_ parts: Parts) {
-            self.parts = parts
-            var text = parts.scheme + ":"
-            if let host = parts.host {
-                text += "//" + parts.userInfo + host
-                if let port = parts.port { text += ":\(port)" }
+    /// One buffer shared by every copy: a trace hands one URL to many loads and results, and
+    /// a copy should cost one reference count. The fast path's URL is its input, as written
+    /// (only a host with capitals is rewritten), so parsing one allocates this object, and the
+    /// host and the request string only when they need their own storage.
+    private final class Storage: Sendable {
+        /// The whole canonical URL, fragment included.
+        let text: String
+        /// What content rules match: `text` without the fragment (the same string when it has
+        /// none).
+        let requestString: String
+        let scheme: String
+        let host: String?
+        let layout: Layout
+
+        init(text: String, schemeLength: Int, layout: Layout) {
+            self.text = text
+            self.layout = layout
+            let utf8 = text.utf8
+            func slice(_ range: Range<Int>) -> String {
+                String(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])!
             }
-            text += parts.path
-            if let query = parts.query { text += "?" + query }
-            requestString = text
-            description = parts.fragment.map { text + "#" + $0 } ?? text
+            scheme = slice(0..<schemeLength)
+            host = layout.host.map(slice)
+            requestString = layout.fragment.map { slice(0..<($0.lowerBound - 1)) } ?? text
+        }
+
+        func part(_ range: Range<Int>) -> String {
+            let utf8 = text.utf8
+            return String(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])!
+        }
+
+        /// The parts, for the rare URL made from another (`withoutFragment`, `upgraded`).
+        var parts: Parts {
+            var parts = Parts(scheme: scheme, userInfo: part(layout.userInfo), host: host, port: layout.port, path: part(layout.path))
+            parts.query = layout.query.map(part)
+            parts.fragment = layout.fragment.map(part)
+            return parts
         }
     }
 
     private let storage: Storage
 
-    init(_ parts: Parts) { storage = Storage(parts) }
+    /// The URL serialised from its parts, with each part's place in the text.
+    init(_ parts: Parts) {
+        var text = parts.scheme + ":"
+        var layout = Layout(userInfo: 0..<0, path: 0..<0)
+        if let host = parts.host {
+            text += "//"
+            let userStart = text.utf8.count
+            text += parts.userInfo
+            layout.userInfo = userStart..<text.utf8.count
+            text += host
+            layout.host = layout.userInfo.upperBound..<text.utf8.count
+            if let port = parts.port {
+                text += ":\(port)"
+                layout.port = port
+            }
+        } else {
+            layout.userInfo = text.utf8.count..<text.utf8.count
+        }
+        let pathStart = text.utf8.count
+        text += parts.path
+        layout.path = pathStart..<text.utf8.count
+        if let query = parts.query {
+            text += "?"
+            let start = text.utf8.count
+            text += query
+            layout.query = start..<text.utf8.count
+        }
+        if let fragment = parts.fragment {
+            text += "#"
+            let start = text.utf8.count
+            text += fragment
+            layout.fragment = start..<text.utf8.count
+        }
+        storage = Storage(text: text, schemeLength: parts.scheme.utf8.count, layout: layout)
+    }
 
-    public var scheme: String { storage.parts.scheme }
+    /// A URL whose canonical text is already made, with its parts' places (the fast path).
+    init(text: String, schemeLength: Int, layout: Layout) {
+        storage = Storage(text: text, schemeLength: schemeLength, layout: layout)
+    }
+
+    public var scheme: String { storage.scheme }
     /// `user:password@`, as written, or empty.
-    public var userInfo: String { storage.parts.userInfo }
+    public var userInfo: String { storage.part(storage.layout.userInfo) }
     /// nil for URLs without an authority (`mailto:`, `data:`).
-    public var host: String? { storage.parts.host }
+    public var host: String? { storage.host }
     /// nil when absent or the scheme's default.
-    public var port: Int? { storage.parts.port }
-    public var path: String { storage.parts.path }
-    public var query: String? { storage.parts.query }
-    public var fragment: String? { storage.parts.fragment }
+    public var port: Int? { storage.layout.port }
+    public var path: String { storage.part(storage.layout.path) }
+    public var query: String? { storage.layout.query.map(storage.part) }
+    public var fragment: String? { storage.layout.fragment.map(storage.part) }
     /// The URL a request carries: no fragment. Built once; matchers read it for every rule list.
     public var requestString: String { storage.requestString }
     /// The whole canonical URL, fragment included.
-    public var description: String { storage.description }
+    public var description: String { storage.text }
 
+    /// WHATWG URL equivalence: equal serialisations.
     public static func == (left: CanonicalURL, right: CanonicalURL) -> Bool {
-        left.storage === right.storage || left.storage.parts == right.storage.parts
+        left.storage === right.storage || left.storage.text == right.storage.text
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(storage.parts) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.text) }
 
     public static let specialSchemes: [String: Int?] = ["http": 80, "https": 443, "ws": 80, "wss": 443, "ftp": 21, "file": nil]
 
@@ -97,10 +172,9 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
 
     /// The URL as a request carries it, without its fragment.
     package var withoutFragment: CanonicalURL {
-        guard storage.parts.fragment != nil else { return self }
-        var parts = storage.parts
-        parts.fragment = nil
-        return CanonicalURL(parts)
+        guard var layout = storage.layout.fragment.map({ _ in storage.layout }) else { return self }
+        layout.fragment = nil
+        return CanonicalURL(text: storage.requestString, schemeLength: storage.scheme.utf8.count, layout: layout)
     }
 
     /// The same URL with another scheme and port (what `make-https` makes of it).

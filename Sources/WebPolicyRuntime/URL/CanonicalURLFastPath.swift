@@ -5,8 +5,11 @@
 /// full parser; a test checks that both agree wherever this one answers.
 extension CanonicalURL {
     static func parseSimple(_ input: String) -> CanonicalURL? {
-        var input = input
-        return input.withUTF8 { bytes -> CanonicalURL? in
+        // Made contiguous once; the URL's text is then this string, as written.
+        var contiguous = input
+        contiguous.makeContiguousUTF8()
+        let written = contiguous
+        return contiguous.withUTF8 { bytes -> CanonicalURL? in
             let count = bytes.count
             let schemeEnd: Int
             if count > 8, bytes[0] == 0x68, bytes[1] == 0x74, bytes[2] == 0x74, bytes[3] == 0x70 {  // "http"
@@ -69,21 +72,45 @@ extension CanonicalURL {
                 }
                 fragmentRange = start..<count
             }
-            func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
-            var host = text(hostStart..<hostEnd)
-            if hasUppercase { host = host.lowercased() }
-            var parts = Parts(scheme: schemeEnd == 5 ? "https" : "http", path: pathEnd > pathStart ? text(pathStart..<pathEnd) : "/")
-            parts.host = host
-            parts.query = queryRange.map(text)
-            parts.fragment = fragmentRange.map(text)
-            return CanonicalURL(parts)
+            // The canonical URL is the input itself, but for capitals in the host and an
+            // empty path, which a special scheme makes "/" (WHATWG path start state).
+            var layout = Layout(userInfo: hostStart..<hostStart, host: hostStart..<hostEnd, path: pathStart..<pathEnd, query: queryRange, fragment: fragmentRange)
+            var canonical = written
+            if hasUppercase || pathEnd == pathStart {
+                func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+                let host = text(hostStart..<hostEnd)
+                canonical = text(0..<hostStart) + (hasUppercase ? host.lowercased() : host) + (pathEnd == pathStart ? "/" : "") + text(hostEnd..<count)
+            }
+            if pathEnd == pathStart {
+                layout.path = pathStart..<(pathStart + 1)
+                layout.query = queryRange.map { ($0.lowerBound + 1)..<($0.upperBound + 1) }
+                layout.fragment = fragmentRange.map { ($0.lowerBound + 1)..<($0.upperBound + 1) }
+            }
+            return CanonicalURL(text: canonical, schemeLength: schemeEnd, layout: layout)
         }
     }
 
     /// Printable ASCII that the WHATWG path, special-query and fragment percent-encode sets
     /// hold (as the full parser's `pathSafe`, `specialQuerySafe`, `fragmentSafe`), and `\`,
     /// which special URLs read as `/`.
-    private static let pathUnsafe = Set("\"#<>?^`{}\\".utf8)
-    private static let specialQueryUnsafe = Set("\"#<>'".utf8)
-    private static let fragmentUnsafe = Set("\"<>`".utf8)
+    private static let pathUnsafe = ByteSet("\"#<>?^`{}\\")
+    private static let specialQueryUnsafe = ByteSet("\"#<>'")
+    private static let fragmentUnsafe = ByteSet("\"<>`")
+}
+
+/// A set of ASCII bytes as two words: a lookup costs a shift, not a hash (this runs on every
+/// byte of every URL of a trace).
+struct ByteSet: Sendable {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    init(_ members: String) {
+        for byte in members.utf8 where byte < 128 {
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+        }
+    }
+
+    @inline(__always) func contains(_ byte: UInt8) -> Bool {
+        byte < 64 ? low & (1 << UInt64(byte)) != 0 : byte < 128 && high & (1 << UInt64(byte - 64)) != 0
+    }
 }

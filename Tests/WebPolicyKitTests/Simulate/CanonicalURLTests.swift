@@ -38,6 +38,25 @@ struct CanonicalURLTests {
         #expect(url.description == "http://a.example/x#blockme")
     }
 
+    /// A URL is one canonical text with each part's place in it: the parts read back from
+    /// their places, for every shape of URL and for the URLs made from others.
+    @Test func thePartsAreRangesOfTheOneText() throws {
+        let url = try CanonicalURL.parse("HTTP://User:PW@Example.COM:8080/a/../b?q=1#frag").get()
+        #expect(url.description == "http://User:PW@example.com:8080/b?q=1#frag")
+        #expect(url.scheme == "http" && url.userInfo == "User:PW@" && url.host == "example.com" && url.port == 8080)
+        #expect(url.path == "/b" && url.query == "q=1" && url.fragment == "frag" && url.requestString == "http://User:PW@example.com:8080/b?q=1")
+        let upgraded = url.upgraded(to: "https")
+        #expect(upgraded.description == "https://User:PW@example.com/b?q=1#frag" && upgraded.port == nil && upgraded.host == "example.com" && upgraded.query == "q=1")
+        let bare = url.withoutFragment
+        #expect(bare.description == "http://User:PW@example.com:8080/b?q=1" && bare.fragment == nil && bare.path == "/b")
+        let opaque = try CanonicalURL.parse("mailto:Team@Example.com?subject=Hi").get()
+        #expect(opaque.host == nil && opaque.userInfo == "" && opaque.path == "Team@Example.com" && opaque.query == "subject=Hi")
+        let empty = try CanonicalURL.parse("https://Shop.Example/?q#").get()
+        #expect(empty.description == "https://shop.example/?q#" && empty.path == "/" && empty.query == "q" && empty.fragment == "" && empty.requestString == "https://shop.example/?q")
+        let file = try CanonicalURL.parse("file:///C:/x").get()
+        #expect(file.host == "" && file.path == "/C:/x")
+    }
+
     @Test(arguments: [
         ("example.com/path", 0), ("1http://x", 0), ("https://exa mple.com/", 11), ("http://example.com:99999/", 19), ("http://[::1/", 7), ("http://?x", 7),
         // Found by fuzzing (ci/fuzz, FuzzURL): the first colon ends the host, so these have ports
@@ -76,6 +95,10 @@ struct CanonicalURLTests {
             }
             #expect(fast == full && fast.description == full.description && fast.requestString == full.requestString,
                     "\(url): fast \(fast.description), full \(full.description)")
+            // Each part is a range of the one text: the ranges must be the full parser's.
+            #expect(fast.scheme == full.scheme && fast.userInfo == full.userInfo && fast.host == full.host && fast.port == full.port
+                    && fast.path == full.path && fast.query == full.query && fast.fragment == full.fragment, "\(url): the parts differ")
+            #expect(fast.withoutFragment.description == full.requestString && fast.withoutFragment.fragment == nil && fast.withoutFragment.path == full.path)
         }
         #expect(answered > 1_000)
     }
