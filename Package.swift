@@ -83,11 +83,13 @@ let package = Package(
         .executableTarget(name: "webpolicy-app-probe", dependencies: ["WebPolicyWebKit", "WebPolicyRuntime"]),
         // What both benchmarks share: the realistic trace generator, timing whole commands.
         .target(name: "BenchSupport", dependencies: ["URLFilter"]),
+        // Temporary folders that the tests remove at exit.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "URLFilterTests", dependencies: ["URLFilter"]),
         // The runtime through its public API only, as an app links it.
-        .testTarget(name: "WebPolicyRuntimeTests", dependencies: ["WebPolicyRuntime"]),
-        .testTarget(name: "WebPolicyWebKitTests", dependencies: ["WebPolicyWebKit", "WebPolicyRuntime"]),
-        .testTarget(name: "WebPolicyKitTests", dependencies: ["WebPolicyKit", "WebPolicyRuntime", "URLFilter"]),
-        .testTarget(name: "WebPolicyCLITests", dependencies: ["WebPolicyKit", "WebPolicyRuntime"]),
+        .testTarget(name: "WebPolicyRuntimeTests", dependencies: ["WebPolicyRuntime", "TestSupport"]),
+        .testTarget(name: "WebPolicyWebKitTests", dependencies: ["WebPolicyWebKit", "WebPolicyRuntime", "TestSupport"]),
+        .testTarget(name: "WebPolicyKitTests", dependencies: ["WebPolicyKit", "WebPolicyRuntime", "URLFilter", "TestSupport"]),
+        .testTarget(name: "WebPolicyCLITests", dependencies: ["WebPolicyKit", "WebPolicyRuntime", "TestSupport"]),
     ]
 )

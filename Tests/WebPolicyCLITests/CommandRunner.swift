@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `webpolicy` binary, as swift-argument-parser's `AssertExecuteCommand` does.
 struct CommandRunner {
@@ -12,7 +13,7 @@ struct CommandRunner {
 
     /// The `webpolicy` executable next to the test bundle (SwiftPM builds it for `swift test`).
     /// The engine cache of this test run: a temporary folder (`EngineCache`).
-    static let cacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("webpolicy-cli-cache-\(ProcessInfo.processInfo.processIdentifier)")
+    static let cacheDirectory = TemporaryFolder.location("webpolicy-cli-cache")
 
     static let executable: URL = {
         var candidates: [URL] = []
@@ -69,8 +70,7 @@ struct CommandRunner {
 
     /// A fresh temporary folder with the given files.
     static func makeFolder(_ files: [String: String]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webpolicy-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("webpolicy-cli")
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

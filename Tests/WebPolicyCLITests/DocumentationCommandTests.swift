@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every command block of README.md and docs/*.md, run as a reader runs it: from the
 /// repository root (a fresh copy of it per block), through a shell, with the built
@@ -141,7 +142,7 @@ struct DocumentationCommandTests {
     /// rest linked, and the files a `with` marker names.
     static func freshRoot(with marker: String?) throws -> URL {
         let repository = CommandRunner.repositoryRoot
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("webpolicy-docs-\(UUID().uuidString)")
+        let root = TemporaryFolder.location("webpolicy-docs")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: repository.appendingPathComponent("policies"), to: root.appendingPathComponent("policies"))
         for linked in ["Tests", "schemas", "ci", "docs", "README.md"] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `webpolicy verify` with real WebKit (WebKitGTK; `.ci/run` installs it before the tests) and
 /// without it.
@@ -48,6 +49,16 @@ struct VerifyCommandTests {
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("shop.yaml -> shop.content-rules.vendor.json (1 rule)"), "\(result.stdout)")
         #expect(result.stdout.hasSuffix("2 lists, 2 compiled by WebKit, 0 disagreements\n"), "\(result.stdout)")
+    }
+
+    /// WebKit compiles into a store folder, and leaves a temporary file behind when it refuses
+    /// a list: neither may stay in the user's temporary folder (every run left both).
+    @Test(.enabled(if: webKitInstalled)) func verifyLeavesNothingInTheTemporaryFolder() throws {
+        let folder = try CommandRunner.makeFolder(["good.json": #"[{"trigger":{"url-filter":"pixel"},"action":{"type":"block"}}]"#, "bad.json": Self.refused])
+        let temporary = try TemporaryFolder.make("webpolicy-verify-tmp")
+        let result = try CommandRunner.run(["verify", "--content-rules", "good.json", "--content-rules", "bad.json"], in: folder, environment: ["TMPDIR": temporary.path])
+        #expect(result.stdout.hasSuffix("2 lists, 1 compiled by WebKit, 0 disagreements\n"), "\(result.stdout)\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
     }
 
     @Test(.enabled(if: webKitInstalled)) func aBareListIsRefusedByBothWithWebKitsMessage() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WebPolicyRuntime
+import TestSupport
 
 /// The engine images `webpolicy compile` writes beside each list: an app maps them instead of
 /// building its engines, and every way an image can be unusable — missing, cut short,
@@ -93,7 +94,7 @@ struct EngineImageTests {
         let expected = try Self.answers(try RuntimePolicy(compiledDirectory: Fixtures.url(Self.folder(name))), name)
         let folder = try Fixtures.scratchCopy(of: Self.folder(name))
         try FileManager.default.removeItem(at: Self.image(in: folder))
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("webpolicy-image-cache-\(UUID().uuidString)")
+        let cache = TemporaryFolder.location("webpolicy-image-cache")
         defer { try? FileManager.default.removeItem(at: cache) }
 
         let first = try RuntimePolicy(compiledDirectory: folder, imageCache: cache)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Paths of the repository's fixtures, and golden-file comparison (record with WEBPOLICY_RECORD=1).
 enum Fixtures {
@@ -24,7 +25,7 @@ enum Fixtures {
 
     /// A copy of a fixture folder in a fresh temporary folder, to break on purpose.
     static func scratchCopy(of relative: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webpolicy-runtime-\(UUID().uuidString)")
+        let folder = TemporaryFolder.location("webpolicy-runtime")
         try FileManager.default.copyItem(at: url(relative), to: folder)
         return folder
     }

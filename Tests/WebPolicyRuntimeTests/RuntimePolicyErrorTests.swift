@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WebPolicyRuntime
+import TestSupport
 
 /// A compiled folder broken in each way an app can meet: every one is refused with a
 /// `RuntimePolicyError` that says what and where, never a crash or a silent default.
@@ -126,7 +127,7 @@ struct RuntimePolicyErrorTests {
     }
 
     @Test func aFolderWithoutOneManifestIsRefused() throws {
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("webpolicy-empty-\(UUID().uuidString)")
+        let empty = TemporaryFolder.location("webpolicy-empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         #expect(Self.load(empty)?.description.contains("holds no *.manifest.json") == true)
         let folder = try Fixtures.scratchCopy(of: Self.good)

@@ -5,6 +5,7 @@ import FoundationNetworking
 import Testing
 import WebPolicyRuntime
 @testable import WebPolicyWebKit
+import TestSupport
 
 @Suite("Scheme handlers")
 struct SchemeHandlingTests {
@@ -39,7 +40,7 @@ struct SchemeHandlingTests {
     }
 
     @Test func anOfflinePackageServesItsFilesAndNothingOutside() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webpolicy-package-\(UUID().uuidString)")
+        let folder = TemporaryFolder.location("webpolicy-package")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("site/docs"), withIntermediateDirectories: true)
         try Data("<h1>home</h1>".utf8).write(to: folder.appendingPathComponent("site/index.html"))
         try Data("body{}".utf8).write(to: folder.appendingPathComponent("site/docs/a.css"))

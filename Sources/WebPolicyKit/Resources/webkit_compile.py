@@ -9,17 +9,19 @@ the error being WebKit's own message ("Invalid or unsupported regular expression
 Debian's gir1.2-webkit2-4.1 and python3-gi (the system Python); no display.
 """
 import json
+import os
+import shutil
 import sys
 import tempfile
 
-import gi
 
-gi.require_version("WebKit2", "4.1")
-from gi.repository import GLib, WebKit2  # noqa: E402
+def compile_all(requests, folder):
+    import gi
 
+    gi.require_version("WebKit2", "4.1")
+    from gi.repository import GLib, WebKit2
 
-def compile_all(requests):
-    store = WebKit2.UserContentFilterStore.new(tempfile.mkdtemp(prefix="webpolicy-webkit-"))
+    store = WebKit2.UserContentFilterStore.new(os.path.join(folder, "store"))
     loop = GLib.MainLoop()
     results = []
 
@@ -46,7 +48,17 @@ def compile_all(requests):
 
 def main():
     requests = json.load(sys.stdin)
-    json.dump(compile_all(requests), sys.stdout, indent=1)
+    # Everything WebKit writes goes in one folder that is removed at the end: the compiled
+    # store, and the temporary file WebKit's ContentRuleListStore opens in the temporary
+    # folder (FileSystem::openTemporaryFile, "ContentRuleList-XXXXXX") and leaves there when it
+    # refuses a list. GLib reads TMPDIR once, so it is set before WebKit is loaded.
+    folder = tempfile.mkdtemp(prefix="webpolicy-webkit-")
+    os.environ["TMPDIR"] = folder
+    try:
+        results = compile_all(requests, folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    json.dump(results, sys.stdout, indent=1)
     sys.stdout.write("\n")
 
 

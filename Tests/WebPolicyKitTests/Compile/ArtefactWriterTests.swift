@@ -2,11 +2,12 @@ import Foundation
 import Testing
 @testable import WebPolicyKit
 @testable import WebPolicyRuntime
+import TestSupport
 
 @Suite("Artefact writer")
 struct ArtefactWriterTests {
     func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("webpolicy-writer-\(UUID().uuidString)").path
+        let path = TemporaryFolder.location("webpolicy-writer").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }

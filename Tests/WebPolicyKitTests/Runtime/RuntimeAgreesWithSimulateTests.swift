@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WebPolicyKit
 @testable import WebPolicyRuntime
+import TestSupport
 
 /// The app's runtime and `webpolicy simulate` are one engine: every simulate fixture and
 /// example trace, compiled as `webpolicy compile` writes it and loaded back through
@@ -56,7 +57,7 @@ struct RuntimeAgreesWithSimulateTests {
     static func compile(_ policyPath: String) throws -> URL {
         let result = try PolicyCompiler().compile(path: policyPath)
         try #require(!result.hasErrors, "\(policyPath) does not compile")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webpolicy-agree-\(UUID().uuidString)")
+        let folder = TemporaryFolder.location("webpolicy-agree")
         let slug = PolicyCompiler.slug(((policyPath as NSString).lastPathComponent as NSString).deletingPathExtension)
         try ArtefactWriter.write(result.artefacts, to: folder.path, slug: slug)
         return folder

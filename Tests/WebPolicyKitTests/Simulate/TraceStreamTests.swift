@@ -3,6 +3,7 @@ import Testing
 import URLFilter
 @testable import WebPolicyKit
 @testable import WebPolicyRuntime
+import TestSupport
 
 /// A streamed trace must read exactly as the whole file parses (`TraceParser.parse`): same
 /// entries, same problems at the same places, whatever the block size, the read size and the
@@ -42,7 +43,7 @@ struct TraceStreamTests {
         var random = SplitMix64(state: UInt64(blockLines * 31 + readSize))
         for round in 0..<8 {
             let text = Self.randomTrace(&random, lines: 40 + round * 25)
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString).trace").path
+            let path = TemporaryFolder.location("stream", extension: "trace").path
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             defer { try? FileManager.default.removeItem(atPath: path) }
             let (whole, problems) = TraceParser.parse(SourceFile(path: path, text: text))
@@ -59,7 +60,7 @@ struct TraceStreamTests {
 
     @Test func aTraceOfManyBlocksKeepsItsOrderAndLineNumbers() throws {
         let text = (1...50_000).map { "image https://x\($0 % 97).example/\($0).png" }.joined(separator: "\n") + "\n"
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("many-\(UUID().uuidString).trace").path
+        let path = TemporaryFolder.location("many", extension: "trace").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         for (blockLines, readSize) in [(1_000, 4_096), (16_384, 1 << 20), (7, 100_000), (100, 1 << 20)] {
@@ -74,7 +75,7 @@ struct TraceStreamTests {
     @Test(arguments: [1, 2, 16_384])
     func anOriginLineNumbersAShardAsTheTraceItWasCutFrom(blockLines: Int) throws {
         let text = "origin: logs/day 1.trace:1000\npage https://a.example/\n\nimage https://a.example/x.png\nimage htps//bad\n"
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("shard-\(UUID().uuidString).trace").path
+        let path = TemporaryFolder.location("shard", extension: "trace").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let stream = try TraceStream(path: path, blockLines: blockLines, readSize: 7)
@@ -108,7 +109,7 @@ struct TraceStreamTests {
     }
 
     static func write(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).trace").path
+        let path = TemporaryFolder.location("trace", extension: "trace").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WebPolicyKit
 @testable import WebPolicyRuntime
+import TestSupport
 
 /// The Swift file WebPolicyBuildPlugin adds to a target must compile whatever the policy files
 /// are called: names become identifiers, texts become literals.
@@ -28,7 +29,7 @@ struct SwiftAccessorTests {
     }
 
     @Test func twoNamesThatMeetStayApart() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webpolicy-accessor-\(UUID().uuidString)")
+        let folder = TemporaryFolder.location("webpolicy-accessor")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for name in ["a-b.webpolicy.yaml", "aB.webpolicy.yaml"] {
             try "webpolicy: 1\nname: \(name.prefix(3))\n".write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
