@@ -55,7 +55,7 @@ struct Lint: ParsableCommand {
         let paths = self.paths.isEmpty ? ["."] : self.paths
         var report = diagnostics.applied(to: try linter.lint(paths: paths))
         if verbose {
-            for skipped in report.skippedFiles { StandardError.write("webpolicy: skipped \(skipped): not a policy (no top-level 'webpolicy:' key)\n") }
+            for skipped in report.skippedFiles { StandardError.write("webpolicy: skipped \(skipped): not a policy (no top-level 'webpolicy: 1')\n") }
         }
         if fix {
             let (fixed, files) = try applyFixes(report)

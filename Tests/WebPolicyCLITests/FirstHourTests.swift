@@ -91,12 +91,21 @@ struct FirstHourTests {
         let folder = try CommandRunner.makeFolder([
             "policies/shop.yaml": Self.secureShop, "docker-compose.yml": "services:\n  web:\n    image: shop\n",
             "named.webpolicy.yaml": "webpolicy: 1\nname: named\n", "empty/.keep": "",
+            // This project's own GitLab template (a job named webpolicy) and a JSON schema
+            // whose "$id" holds the word: neither is a policy.
+            "ci/webpolicy.gitlab-ci.yml": "webpolicy:\n  stage: test\n  script:\n    - webpolicy lint .\n",
+            "schemas/policy.schema.json": "{\n  \"$id\": \"urn:webpolicy:schema:policy:1\"\n}\n",
         ])
         let lint = try CommandRunner.run(["lint", "."], in: folder)
         #expect(lint.status == 0, "\(lint.stdout)")
         #expect(lint.stdout == "no problems in 2 files\n")
         let verbose = try CommandRunner.run(["lint", "--verbose", "."], in: folder)
-        #expect(verbose.stderr == "webpolicy: skipped docker-compose.yml: not a policy (no top-level 'webpolicy:' key)\n")
+        #expect(verbose.stderr == """
+            webpolicy: skipped ci/webpolicy.gitlab-ci.yml: not a policy (no top-level 'webpolicy: 1')
+            webpolicy: skipped docker-compose.yml: not a policy (no top-level 'webpolicy: 1')
+            webpolicy: skipped schemas/policy.schema.json: not a policy (no top-level 'webpolicy: 1')
+
+            """)
         let empty = try CommandRunner.run(["lint", "empty"], in: folder)
         #expect(empty.status == 2)
         #expect(empty.stderr.hasPrefix("webpolicy: error: empty holds no policy"))

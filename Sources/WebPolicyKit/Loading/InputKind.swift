@@ -66,21 +66,17 @@ public enum InputKind: Equatable, Sendable {
         return .other
     }
 
-    private static func isWordByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-    }
-
-    /// Whether `webpolicy` (bare or quoted) is followed by `:` — at the start of a line for a
-    /// block mapping, where top-level keys sit; anywhere in a flow mapping or JSON object.
+    /// Whether `webpolicy` (bare or quoted) is a key whose value is a scalar (the format
+    /// version) — at the start of a line for a block mapping, where top-level keys sit; after
+    /// `{` or `,` in a flow mapping or JSON object. A `webpolicy:` key holding a mapping is
+    /// another tool's (a CI job named webpolicy, as in ci/gitlab/webpolicy.gitlab-ci.yml), and
+    /// the word inside a value (`"$id": "urn:webpolicy:schema"`) is no key.
     private static func containsKey(_ bytes: ArraySlice<UInt8>, atLineStart: Bool) -> Bool {
         let key = Array("webpolicy".utf8)
         var index = bytes.startIndex
         while index < bytes.endIndex {
             var start = index
-            // A block mapping's top-level keys start a line; in a flow mapping the key is a
-            // whole word, not the end of another (`mywebpolicy:`).
-            if start > bytes.startIndex, atLineStart ? bytes[start - 1] != UInt8(ascii: "\n") : isWordByte(bytes[start - 1]) {
+            if start > bytes.startIndex, atLineStart ? bytes[start - 1] != UInt8(ascii: "\n") : !isAfterFlowKeyStart(bytes, start) {
                 index += 1
                 continue
             }
@@ -97,10 +93,41 @@ public enum InputKind: Equatable, Sendable {
                     after += 1
                 }
                 while after < bytes.endIndex, bytes[after] == UInt8(ascii: " ") || bytes[after] == UInt8(ascii: "\t") { after += 1 }
-                if after < bytes.endIndex, bytes[after] == UInt8(ascii: ":") { return true }
+                if after < bytes.endIndex, bytes[after] == UInt8(ascii: ":"), holdsScalar(bytes, after + 1) { return true }
             }
             index += 1
         }
         return false
+    }
+
+    /// Whether the bytes before `position` end a flow mapping's opening or a previous entry:
+    /// `{` or `,`, then blank space.
+    private static func isAfterFlowKeyStart(_ bytes: ArraySlice<UInt8>, _ position: Int) -> Bool {
+        var before = position - 1
+        while before >= bytes.startIndex, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[before]) { before -= 1 }
+        return before >= bytes.startIndex && (bytes[before] == UInt8(ascii: "{") || bytes[before] == UInt8(ascii: ","))
+    }
+
+    /// Whether the key's value is a scalar, or missing: `webpolicy: 1`, or a policy that lacks
+    /// its version (lint says so) — not a collection or block scalar, and not a `webpolicy:`
+    /// with an indented block below it (another tool's mapping).
+    private static func holdsScalar(_ bytes: ArraySlice<UInt8>, _ position: Int) -> Bool {
+        var index = position
+        while index < bytes.endIndex, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+        guard index < bytes.endIndex else { return true }
+        if [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "|"), UInt8(ascii: ">")].contains(bytes[index]) { return false }
+        guard [UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "#")].contains(bytes[index]) else { return true }
+        // Nothing on the line: what the next line with content starts with decides.
+        while index < bytes.endIndex {
+            while index < bytes.endIndex, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            index += 1
+            let lineStart = index
+            while index < bytes.endIndex, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+            guard index < bytes.endIndex else { return true }
+            if bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r") || bytes[index] == UInt8(ascii: "#") { continue }
+            // Indented, or a sequence entry: the block below belongs to the key.
+            return index == lineStart && bytes[index] != UInt8(ascii: "-")
+        }
+        return true
     }
 }
