@@ -79,7 +79,8 @@ public final class ContentRuleEngine: Sendable {
         guard counts[0] >= 0, counts[0] < Int64(Int32.max) else { throw ImageError("the image claims \(counts[0]) rules") }
         let ruleCount = Int(counts[0])
         heldAlwaysHold = counts[1] != 0
-        guard abs(counts[2]) < Int64(Int32.max) else { throw ImageError("the first rule's index is \(counts[2])") }
+        // A range, not abs(): abs(Int64.min) traps (FuzzEngineImage, CI's 25-second pass).
+        guard counts[2] > -Int64(Int32.max), counts[2] < Int64(Int32.max) else { throw ImageError("the first rule's index is \(counts[2])") }
         originIndexBase = Int(counts[2])
         actions = try reader.table(UInt8.self, "the rules' actions")
         flags = try reader.table(RuleFlags.self, "the rules' flags")
