@@ -168,4 +168,23 @@ struct FirstHourTests {
         let result = try CommandRunner.run(["simulate", "-", "--verbose"], in: folder, stdin: "policy: shop.yaml\nstyle-sheet shopco-offline://help/style.css\n")
         #expect(result.stdout.hasPrefix("<stdin>:2:      intercept style-sheet shopco-offline://help/style.css\n"), "\(result.stdout)")
     }
+    /// EasyList's own format is the likeliest wrong file: every command that reads it says it is
+    /// an Adblock Plus filter list and how to convert it, instead of a YAML error about anchors
+    /// (lint, compile) or a bare JSON syntax error (import, --content-rules).
+    @Test func anAdblockPlusFilterListIsNamedWithHowToConvertIt() throws {
+        let filters = "&rb=&uuid=$third-party\n||tracker.example.net^$script\nshop.example.com##.ad-banner\n"
+        let folder = try CommandRunner.makeFolder(["easylist.txt": filters, "requests.trace": "page https://shop.example.com/\n"])
+        let convert = "convert it first (AdGuard's SafariConverterLib or Brave's adblock-rust write the JSON)"
+        for arguments in [["lint", "easylist.txt"], ["import", "easylist.txt"], ["simulate", "--content-rules", "easylist.txt", "requests.trace"]] {
+            let result = try CommandRunner.run(arguments, in: folder)
+            #expect(result.status != 0, "\(arguments)")
+            let output = result.stdout + result.stderr
+            #expect(output.contains("this looks like an Adblock Plus filter list (EasyList syntax), not WebKit content-blocker JSON: \(convert)"), "\(arguments): \(output)")
+        }
+        let compile = try CommandRunner.run(["compile", "easylist.txt", "-o", "out"], in: folder)
+        #expect(compile.status == 1)
+        // Compile's diagnostics go to standard error.
+        #expect(compile.stderr.contains("easylist.txt:1:1: error: this file is an Adblock Plus filter list (EasyList syntax), not a policy [wrong-type]"), "\(compile.stdout)\(compile.stderr)")
+        #expect(!compile.stderr.contains("yaml-syntax"))
+    }
 }

@@ -49,7 +49,8 @@ public enum ContentBlockerImporter {
             return (nil, [Diagnostic(
                 ruleID: ImportCheck.jsonSyntax.id, severity: .error,
                 message: "\(error.message) (WebKit: \(ContentExtensionError.jsonInvalid.rawValue), \"\(ContentExtensionError.jsonInvalid.message)\")",
-                location: file.location(SourceRange(at: error.position)))])
+                location: file.location(SourceRange(at: error.position)),
+                hint: FilterListSyntax.looksLikeFilterList(file.text) ? FilterListSyntax.hint : nil)])
         case .success(let node):
             root = node
         }

@@ -28,13 +28,24 @@ public enum InputKind: Equatable, Sendable {
     /// How a command reads a file named on its command line: a policy or a content-blocker
     /// list, by content; a file that is neither (`{}`, a broken list) is read as its name
     /// says — a `.json` file as a list, in WebKit's format, so WebKit's parser explains what
-    /// is wrong with it; anything else as a policy.
+    /// is wrong with it; anything else as a policy. An Adblock Plus filter list (EasyList's
+    /// `.txt`) is read as a list too: its error then says what it is and how to convert it,
+    /// where read as YAML it got a YAML error about anchors.
     public static func reading(of path: String) -> InputKind {
         switch of(path: path) {
         case .policy: return .policy
         case .contentBlockerList: return .contentBlockerList
-        case .other: return path.lowercased().hasSuffix(".json") ? .contentBlockerList : .policy
+        case .other:
+            if path.lowercased().hasSuffix(".json") || isFilterList(path: path) { return .contentBlockerList }
+            return .policy
         }
+    }
+
+    private static func isFilterList(path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: 16 * 1024) else { return false }
+        return FilterListSyntax.looksLikeFilterList(String(decoding: data, as: UTF8.self))
     }
 
     /// `*.webpolicy.yaml` (or `.yml`, `.json`): a policy by name, whatever it holds, so a file

@@ -117,6 +117,17 @@ public struct PolicyLoader: Sendable {
     private func parse(_ file: SourceFile, chain: [(canonical: String, display: String)], reference: LocatedString?, state: inout State, canonical: String) {
         state.files.append(file)
         let (root, yamlDiagnostics) = YAMLComposer.compose(file)
+        // An Adblock Plus filter list (EasyList's .txt) is no YAML: say what it is, not what
+        // libyaml makes of '&' and '*' (FilterListSyntax).
+        if root == nil, !yamlDiagnostics.isEmpty, FilterListSyntax.looksLikeFilterList(file.text) {
+            state.diagnostics.append(Diagnostic(
+                ruleID: LoaderCheck.wrongType.id, severity: .error,
+                message: "this file is an Adblock Plus filter list (EasyList syntax), not a policy",
+                location: file.location(at: file.startPosition),
+                hint: "convert it to WebKit content-blocker JSON first (AdGuard's SafariConverterLib or Brave's adblock-rust write it), then 'webpolicy import' the JSON or pass it with --content-rules"))
+            if reference == nil { state.rootFailed = true }
+            return
+        }
         state.diagnostics += yamlDiagnostics
         // No root: libyaml gave up on a syntax error, or the file holds only comments.
         guard let root else {

@@ -33,3 +33,25 @@ struct InputKindTests {
         #expect(InputKind.of(bytes: Array(text.utf8)) == expected, "\(text)")
     }
 }
+
+/// Adblock Plus filter lists, recognised to say what they are (FilterListSyntax); YAML with
+/// comments must not be taken for one.
+@Suite("filter-list syntax")
+struct FilterListSyntaxTests {
+    @Test(arguments: [
+        ("[Adblock Plus 2.0]\n! Title: EasyList\n", true),
+        ("&rb=&uuid=$third-party\n-ad-manager/$~stylesheet\n", true),
+        ("||tracker.example.net^\n", true),
+        ("@@||cdn.example.com^$script\n", true),
+        ("##.ad-banner\n", true),
+        ("shop.example.com#@#.promo\n", true),
+        ("/banner/*$domain=shop.example.com\n", true),
+        ("## Trackers\nhosts:\n  - tracker.example.net\n", false),
+        ("# ## nothing here\nname: shop\n", false),
+        ("name: shop\nhttp-allowlist:\n  - host: legacy.example.com\n", false),
+        ("", false),
+    ])
+    func recognises(text: String, isFilterList: Bool) {
+        #expect(FilterListSyntax.looksLikeFilterList(text) == isFilterList, "\(text)")
+    }
+}
