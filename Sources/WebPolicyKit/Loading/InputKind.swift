@@ -19,10 +19,14 @@ public enum InputKind: Equatable, Sendable {
     /// it reports why).
     public static func of(path: String) -> InputKind {
         if hasPolicyName(path) { return .policy }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return .other }
+        return prefix(of: path).map(of(bytes:)) ?? .other
+    }
+
+    /// The file's first `prefixLength` bytes; nil when it cannot be read.
+    private static func prefix(of path: String) -> [UInt8]? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: prefixLength) else { return .other }
-        return of(bytes: Array(data))
+        return (try? handle.read(upToCount: prefixLength)).map { Array($0 ?? Data()) }
     }
 
     /// How a command reads a file named on its command line: a policy or a content-blocker
@@ -32,20 +36,16 @@ public enum InputKind: Equatable, Sendable {
     /// `.txt`) is read as a list too: its error then says what it is and how to convert it,
     /// where read as YAML it got a YAML error about anchors.
     public static func reading(of path: String) -> InputKind {
-        switch of(path: path) {
+        if hasPolicyName(path) { return .policy }
+        let bytes = prefix(of: path)
+        switch bytes.map(of(bytes:)) ?? .other {
         case .policy: return .policy
         case .contentBlockerList: return .contentBlockerList
         case .other:
-            if path.lowercased().hasSuffix(".json") || isFilterList(path: path) { return .contentBlockerList }
-            return .policy
+            if path.lowercased().hasSuffix(".json") { return .contentBlockerList }
+            let isFilterList = bytes.map { FilterListSyntax.looksLikeFilterList(String(decoding: $0, as: UTF8.self)) } ?? false
+            return isFilterList ? .contentBlockerList : .policy
         }
-    }
-
-    private static func isFilterList(path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: 16 * 1024) else { return false }
-        return FilterListSyntax.looksLikeFilterList(String(decoding: data, as: UTF8.self))
     }
 
     /// `*.webpolicy.yaml` (or `.yml`, `.json`): a policy by name, whatever it holds, so a file
@@ -84,38 +84,33 @@ public enum InputKind: Equatable, Sendable {
     /// the word inside a value (`"$id": "urn:webpolicy:schema"`) is no key.
     private static func containsKey(_ bytes: ArraySlice<UInt8>, atLineStart: Bool) -> Bool {
         let key = Array("webpolicy".utf8)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            var start = index
-            if start > bytes.startIndex, atLineStart ? bytes[start - 1] != UInt8(ascii: "\n") : !isAfterFlowKeyStart(bytes, start) {
-                index += 1
-                continue
-            }
-            let quote = bytes[start]
+        for index in bytes.indices {
+            let quote = bytes[index]
             let quoted = quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'")
-            if quoted { start += 1 }
-            if bytes[start...].starts(with: key) {
-                var after = start + key.count
-                if quoted {
-                    guard after < bytes.endIndex, bytes[after] == quote else {
-                        index += 1
-                        continue
-                    }
-                    after += 1
-                }
-                while after < bytes.endIndex, bytes[after] == UInt8(ascii: " ") || bytes[after] == UInt8(ascii: "\t") { after += 1 }
-                if after < bytes.endIndex, bytes[after] == UInt8(ascii: ":"), holdsScalar(bytes, after + 1) { return true }
+            let start = quoted ? index + 1 : index
+            // The word first (cheap, and rare), then whether it stands where a key does.
+            guard bytes[start...].starts(with: key) else { continue }
+            if index > bytes.startIndex, atLineStart ? bytes[index - 1] != UInt8(ascii: "\n") : !isAfterFlowKeyStart(bytes, index) { continue }
+            var after = start + key.count
+            if quoted {
+                guard after < bytes.endIndex, bytes[after] == quote else { continue }
+                after += 1
             }
-            index += 1
+            while after < bytes.endIndex, isBlank(bytes[after]) { after += 1 }
+            if after < bytes.endIndex, bytes[after] == UInt8(ascii: ":"), holdsScalar(bytes, after + 1) { return true }
         }
         return false
     }
+
+    private static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+
+    private static func isLineBreak(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
 
     /// Whether the bytes before `position` end a flow mapping's opening or a previous entry:
     /// `{` or `,`, then blank space.
     private static func isAfterFlowKeyStart(_ bytes: ArraySlice<UInt8>, _ position: Int) -> Bool {
         var before = position - 1
-        while before >= bytes.startIndex, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[before]) { before -= 1 }
+        while before >= bytes.startIndex, isBlank(bytes[before]) || isLineBreak(bytes[before]) { before -= 1 }
         return before >= bytes.startIndex && (bytes[before] == UInt8(ascii: "{") || bytes[before] == UInt8(ascii: ","))
     }
 
@@ -123,19 +118,20 @@ public enum InputKind: Equatable, Sendable {
     /// its version (lint says so) — not a collection or block scalar, and not a `webpolicy:`
     /// with an indented block below it (another tool's mapping).
     private static func holdsScalar(_ bytes: ArraySlice<UInt8>, _ position: Int) -> Bool {
+        func endsLine(_ byte: UInt8) -> Bool { isLineBreak(byte) || byte == UInt8(ascii: "#") }
         var index = position
-        while index < bytes.endIndex, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+        while index < bytes.endIndex, isBlank(bytes[index]) { index += 1 }
         guard index < bytes.endIndex else { return true }
-        if [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "|"), UInt8(ascii: ">")].contains(bytes[index]) { return false }
-        guard [UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "#")].contains(bytes[index]) else { return true }
+        if "{[|>".utf8.contains(bytes[index]) { return false }
+        guard endsLine(bytes[index]) else { return true }
         // Nothing on the line: what the next line with content starts with decides.
         while index < bytes.endIndex {
             while index < bytes.endIndex, bytes[index] != UInt8(ascii: "\n") { index += 1 }
             index += 1
             let lineStart = index
-            while index < bytes.endIndex, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+            while index < bytes.endIndex, isBlank(bytes[index]) { index += 1 }
             guard index < bytes.endIndex else { return true }
-            if bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r") || bytes[index] == UInt8(ascii: "#") { continue }
+            if endsLine(bytes[index]) { continue }
             // Indented, or a sequence entry: the block below belongs to the key.
             return index == lineStart && bytes[index] != UInt8(ascii: "-")
         }

@@ -124,7 +124,7 @@ public struct PolicyLoader: Sendable {
                 ruleID: LoaderCheck.wrongType.id, severity: .error,
                 message: "this file is an Adblock Plus filter list (EasyList syntax), not a policy",
                 location: file.location(at: file.startPosition),
-                hint: "convert it to WebKit content-blocker JSON first (AdGuard's SafariConverterLib or Brave's adblock-rust write it), then 'webpolicy import' the JSON or pass it with --content-rules"))
+                hint: "convert it to WebKit content-blocker JSON first (\(FilterListSyntax.converters) write it), then 'webpolicy import' the JSON or pass it with --content-rules"))
             if reference == nil { state.rootFailed = true }
             return
         }

@@ -53,21 +53,21 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
         init(text: String, schemeLength: Int, layout: Layout) {
             self.text = text
             self.layout = layout
-            let utf8 = text.utf8
-            func slice(_ range: Range<Int>) -> String {
-                String(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])!
-            }
-            scheme = slice(0..<schemeLength)
-            host = layout.host.map(slice)
-            requestString = layout.fragment.map { slice(0..<($0.lowerBound - 1)) } ?? text
+            scheme = Self.slice(text, 0..<schemeLength)
+            host = layout.host.map { Self.slice(text, $0) }
+            requestString = layout.fragment.map { Self.slice(text, 0..<($0.lowerBound - 1)) } ?? text
         }
 
-        func part(_ range: Range<Int>) -> String {
+        func part(_ range: Range<Int>) -> String { Self.slice(text, range) }
+
+        /// UTF-8 offsets `range` of `text` (they fall on ASCII separators: the canonical text
+        /// is ASCII).
+        private static func slice(_ text: String, _ range: Range<Int>) -> String {
             let utf8 = text.utf8
             return String(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])!
         }
 
-        /// The parts, for the rare URL made from another (`withoutFragment`, `upgraded`).
+        /// The parts, for the rare URL made from another (`upgraded`).
         var parts: Parts {
             var parts = Parts(scheme: scheme, userInfo: part(layout.userInfo), host: host, port: layout.port, path: part(layout.path))
             parts.query = layout.query.map(part)

@@ -399,24 +399,12 @@ struct WebKitURLParser {
                 if isSpecial { throw fail("a \(scheme) URL needs a host", at: input.count) }
                 (userEnd, passwordEnd, hostEnd, portLength, pathEnd) = (userStart, userStart, userStart, 0, userStart)
             } else {
-                try parseHostAndPort(authorityOrHostBegin..<input.count)
-                if isSpecial {
-                    append(UInt8(ascii: "/"))
-                    pathEnd = hostEnd + portLength + 1
-                } else {
-                    pathEnd = hostEnd + portLength
-                }
+                try endWithHost(authorityOrHostBegin..<input.count)
             }
             pathAfterLastSlash = pathEnd
             queryEnd = pathEnd
         case .host:
-            try parseHostAndPort(authorityOrHostBegin..<input.count)
-            if isSpecial {
-                append(UInt8(ascii: "/"))
-                pathEnd = hostEnd + portLength + 1
-            } else {
-                pathEnd = hostEnd + portLength
-            }
+            try endWithHost(authorityOrHostBegin..<input.count)
             pathAfterLastSlash = pathEnd
             queryEnd = pathEnd
         case .file:
@@ -547,6 +535,18 @@ struct WebKitURLParser {
     /// domain — ASCII without `%` or an `xn--` label taken as written, anything else
     /// percent-decoded and put through IDNA — which may turn out to be an IPv4 address; then
     /// the port.
+    /// The input ends in the host: the host and port, then the path a special URL always
+    /// has ("/"), or none.
+    private mutating func endWithHost(_ range: Range<Int>) throws(CanonicalURL.ParseError) {
+        try parseHostAndPort(range)
+        if isSpecial {
+            append(UInt8(ascii: "/"))
+            pathEnd = hostEnd + portLength + 1
+        } else {
+            pathEnd = hostEnd + portLength
+        }
+    }
+
     private mutating func parseHostAndPort(_ range: Range<Int>) throws(CanonicalURL.ParseError) {
         guard !range.isEmpty else { throw fail("a \(scheme) URL needs a host", at: range.lowerBound) }
         let first = input[range.lowerBound]
