@@ -1,19 +1,23 @@
 import Foundation
 import Testing
 
-/// `webpolicy diff`: golden outputs for four pairs of policies (Tests/Fixtures/diff) in every
+/// `webpolicy diff`: golden outputs for pairs of policies (Tests/Fixtures/diff) — one or more for
+/// every section of a policy — in every
 /// format, with and without traces; `git:REV:path` sources in a temporary repository; input
 /// errors. Record the goldens with WEBPOLICY_RECORD=1.
 @Suite("diff (the binary)")
 struct DiffCommandTests {
     static let fixtures = CommandRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/diff")
-    static let pairs = ["allowlist-removed", "rule-narrowed", "cookie-via", "unchanged"]
+    static let pairs = [
+        "allowlist-removed", "allowlist-subdomains", "scheme-hosts-widened", "rule-narrowed", "list-replaced", "cookie-via", "interception-methods",
+        "navigation-otherwise", "app-bound-limit", "bridge-origin-added", "webview-inspectable", "unchanged",
+    ]
     static let formats = ["human", "json", "markdown"]
     static var isRecording: Bool { ProcessInfo.processInfo.environment["WEBPOLICY_RECORD"] == "1" }
 
     @Test(arguments: pairs, formats)
     func trafficMatchesTheGolden(pair: String, format: String) throws {
-        try check(pair: pair, golden: "traffic.\(format).out", arguments: ["old.yaml", "new.yaml", "requests.trace", "--format", format])
+        try check(pair: pair, golden: "traffic.\(format).out", arguments: ["old.yaml", "new.yaml", "requests.trace", "--format", format], exitFile: "expected-exit-traffic")
     }
 
     @Test(arguments: pairs, formats)
@@ -21,10 +25,14 @@ struct DiffCommandTests {
         try check(pair: pair, golden: "policy.\(format).out", arguments: ["old.yaml", "new.yaml", "--format", format])
     }
 
-    private func check(pair: String, golden: String, arguments: [String]) throws {
+    /// `exitFile`, when the folder has it, overrides `expected-exit`: a setting no request
+    /// depends on changes the policy, not the traffic.
+    private func check(pair: String, golden: String, arguments: [String], exitFile: String = "expected-exit") throws {
         let folder = Self.fixtures.appendingPathComponent(pair)
         let result = try CommandRunner.run(["diff"] + arguments, in: folder)
-        let expectedExit = try String(contentsOf: folder.appendingPathComponent("expected-exit"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let override = folder.appendingPathComponent(exitFile)
+        let exitURL = FileManager.default.fileExists(atPath: override.path) ? override : folder.appendingPathComponent("expected-exit")
+        let expectedExit = try String(contentsOf: exitURL, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         #expect("\(result.status)" == expectedExit, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
         let url = folder.appendingPathComponent(golden)

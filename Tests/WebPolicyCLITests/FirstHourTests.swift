@@ -151,6 +151,31 @@ struct FirstHourTests {
         #expect(result.stdout.contains("  expected cookies shop_session, got none; 'shop_session' (shop.yaml:22) is not sent: it is secure, and this load is http\n"), "\(result.stdout)")
     }
 
+    /// A link handed to Safari by `navigation.otherwise` carries no cookie, and the failed
+    /// expectation says why instead of an empty reason.
+    @Test func aCookieExpectedOnAHandedOffLinkNamesTheHandOff() throws {
+        let policy = """
+            webpolicy: 1
+            name: shop
+            navigation:
+              pages:
+                - host: "*.shop.example.com"
+              otherwise: open-externally
+            cookies:
+              - name: session
+                value: "${SESSION}"
+                domain: example.org
+                secure: true
+            """
+        let folder = try CommandRunner.makeFolder(["p.yaml": policy + "\n"])
+        let trace = "policy: p.yaml\npage https://www.shop.example.com/\npage https://news.example.org/story cookies=session\n"
+        let result = try CommandRunner.run(["simulate", "-"], in: folder, stdin: trace)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("expected cookies session, got none; 'session' (p.yaml:8) is not sent: the view never loads it: the URL is handed to the system, which opens it outside the app\n"), "\(result.stdout)")
+        let explained = try CommandRunner.run(["explain", "--policy", "p.yaml", "https://news.example.org/story", "--top", "https://www.shop.example.com/"], in: folder)
+        #expect(explained.stdout.contains("1-4. content rules, scheme gate, interception, cookies: not reached\n"), "\(explained.stdout)")
+    }
+
     // 8. What the view hands to the system does not become its page.
     @Test func aHandedOffPageLeavesTheViewsPageAsItWas() throws {
         let folder = try CommandRunner.makeFolder(["shop.yaml": Self.secureShop])

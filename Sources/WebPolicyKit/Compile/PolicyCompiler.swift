@@ -178,6 +178,13 @@ public struct PolicyCompiler: Sendable {
         "\(slug).content-rules.\(list).json"
     }
 
+    /// Whether a list file is one of the policy's own (`listFileName`), not one it references.
+    static func isOwnListFileName(_ fileName: String) -> Bool {
+        guard fileName.hasSuffix(".json"), let range = fileName.range(of: ".content-rules", options: .backwards) else { return false }
+        let rest = fileName[range.upperBound...].dropLast(5)
+        return rest.isEmpty || (rest.hasPrefix("-") && rest.dropFirst().allSatisfy(\.isNumber) && rest.count > 1)
+    }
+
     /// `NAME.content-rules.json`, or `NAME.content-rules-N.json` when the rules are split.
     public static func listFileName(slug: String, index: Int, of count: Int) -> String {
         "\(slug).content-rules\(count == 1 ? "" : "-\(index + 1)").json"

@@ -33,38 +33,8 @@ public enum RuntimeManifest {
     public static func make(_ policy: Policy, lists: [ListFile]) -> Manifest {
         var manifest = Manifest(policyName: policy.name ?? "", policyDescription: policy.root.description?.value,
                                 targetIOS: policy.targetVersion.description, distribution: policy.distribution.rawValue)
-        manifest.httpAllowlist = policy.httpAllowlist.map { entry in
-            Manifest.HTTPAllowlistEntry(host: Manifest.HostMatch(pattern: entry.host.value, includeSubdomains: entry.includeSubdomains?.value ?? false),
-                                        reason: entry.reason?.value, location: entry.location)
-        }
-        manifest.schemeAllowlist = policy.schemeAllowlist.map { entry in
-            Manifest.SchemeAllowlistEntry(scheme: entry.scheme.value, hosts: entry.hosts?.value.map(\.value),
-                                          paths: entry.paths?.value.map(\.value), location: entry.location)
-        }
-        manifest.cookies = policy.cookies.map(cookie)
-        manifest.interception = policy.interception.map(interception)
-        manifest.navigation = policy.navigation.map(navigation)
-        manifest.appBoundDomains = policy.appBoundDomains.map { section in
-            // Reasons name what refuses a navigation: `limit-navigations`, where it is written.
-            AppBoundDomains(entries: section.domains?.value.map(\.value) ?? [], limitNavigations: section.limitNavigations?.value ?? false,
-                            location: section.limitNavigations?.location ?? section.location)
-        }
-        manifest.bridges = policy.bridges.map(bridge)
-        manifest.webView = policy.webView?.settings
-        manifest.contentRuleLists = lists.map { list in
-            var entry: Manifest.ContentRuleList
-            if let external = list.external {
-                // The whole list comes from its entry; its own lines are in its file.
-                entry = Manifest.ContentRuleList(identifier: list.identifier, file: list.fileName, ruleCount: external.ruleCount, sha256: list.sha256,
-                                                 sources: [Manifest.RuleSource(firstRule: 0, ruleCount: external.ruleCount, id: external.reference.id?.value,
-                                                                               location: external.reference.location)])
-            } else {
-                entry = Manifest.ContentRuleList(identifier: list.identifier, file: list.fileName, ruleCount: list.rules.count,
-                                                 sha256: list.sha256, sources: sources(of: list.rules))
-            }
-            entry.image = list.image
-            return entry
-        }
+        // Each section lowers its own part; the content-rule lists come from `lists`.
+        for section in Sections.all { section.lower(policy, lists: lists, into: &manifest) }
         return manifest
     }
 
@@ -94,46 +64,5 @@ public enum RuntimeManifest {
             index = end
         }
         return entries
-    }
-
-    static func cookie(_ cookie: CookieRule) -> Manifest.Cookie {
-        var result = Manifest.Cookie(name: cookie.name.value, value: cookie.value.value, domain: cookie.domain.value)
-        result.hostOnly = cookie.hostOnly?.value ?? false
-        result.path = cookie.path?.value ?? "/"
-        result.secure = cookie.secure?.value ?? false
-        result.httpOnly = cookie.httpOnly?.value ?? false
-        result.sameSite = cookie.sameSite?.value
-        result.expires = cookie.expires?.value
-        result.maxAge = cookie.maxAge?.value
-        result.via = cookie.via?.value ?? .cookieStore
-        result.location = cookie.location
-        return result
-    }
-
-    static func navigation(_ section: NavigationSection) -> NavigationRules {
-        func entry(_ entry: NavigationEntry) -> NavigationRules.Entry {
-            NavigationRules.Entry(host: Manifest.HostMatch(pattern: entry.host.value, includeSubdomains: entry.includeSubdomains?.value ?? false),
-                                  schemes: entry.schemeNames, paths: entry.paths?.value.map(\.value), location: entry.location)
-        }
-        return NavigationRules(pages: section.pages.map(entry), frames: section.frames.map(entry),
-                               otherwise: section.otherwise?.value ?? .openExternally, newWindows: section.newWindows?.value ?? .sameView,
-                               location: section.location, otherwiseLocation: section.otherwise?.location, newWindowsLocation: section.newWindows?.location)
-    }
-
-    static func bridge(_ declaration: BridgeDeclaration) -> Bridge {
-        Bridge(name: declaration.name.value, origins: declaration.runtimeOrigins, frames: declaration.framesValue, world: declaration.worldValue,
-               reply: declaration.replyValue, location: declaration.location, framesLocation: declaration.frames?.location,
-               originsLocation: declaration.origins?.location)
-    }
-
-    static func interception(_ rule: InterceptionRule) -> Manifest.Interception {
-        var result = Manifest.Interception(id: rule.id?.value, scheme: rule.scheme.value)
-        result.hosts = rule.hosts?.value.map { Manifest.HostMatch(pattern: $0.value) }
-        result.paths = rule.paths?.value.map(\.value)
-        result.methods = rule.methods?.value.map { $0.value.rawValue.uppercased() }
-        result.serve = rule.serve?.value
-        result.handler = rule.handler?.value
-        result.location = rule.location
-        return result
     }
 }

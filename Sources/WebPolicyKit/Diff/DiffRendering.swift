@@ -113,7 +113,7 @@ extension PolicyComparison {
         var out = "webpolicy diff: \(old) → \(new), the policies compared (give traces to see what changes for requests)\n\n"
         for difference in differences {
             out += "\(difference.action.rawValue) \(difference.kind) \(difference.name) (\(Self.place(difference)))\n"
-            if difference.action == .changed {
+            if !difference.fields.isEmpty {
                 for field in difference.fields { out += "    \(field.name): \(Self.value(field.old)) → \(Self.value(field.new))\n" }
             }
         }
@@ -145,7 +145,7 @@ extension PolicyComparison {
         if !differences.isEmpty { out += "\n" }
         for difference in differences {
             out += "- **\(difference.action.rawValue)** \(Markdown.text("\(difference.kind) \(difference.name)")) (\(Markdown.code(Self.place(difference))))\n"
-            if difference.action == .changed {
+            if !difference.fields.isEmpty {
                 for field in difference.fields { out += "  - \(Markdown.code(field.name)): \(Markdown.code(Self.value(field.old))) → \(Markdown.code(Self.value(field.new)))\n" }
             }
         }

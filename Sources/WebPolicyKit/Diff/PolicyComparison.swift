@@ -33,12 +33,40 @@ public struct PolicyComparison: Sendable {
     public var changed: Int { differences.filter { $0.action == .changed }.count }
 
     public init(old: Policy, new: Policy) {
-        let before = Entry.all(of: old), after = Entry.all(of: new)
+        let before = Self.entries(of: old), after = Self.entries(of: new)
         var differences = Self.settings(old: old, new: new)
-        for section in Entry.sections {
-            differences += Self.compare(before.filter { $0.section == section.key }, after.filter { $0.section == section.key }, kind: section.kind)
+        // Section by section (the registry's order), kind by kind within a section.
+        for section in Sections.all {
+            for kind in section.entryKinds {
+                let was = before.filter { $0.section == section.key && $0.entry.kind == kind }.map(\.entry)
+                let now = after.filter { $0.section == section.key && $0.entry.kind == kind }.map(\.entry)
+                differences += Self.compare(was, now, kind: kind)
+            }
         }
         self.differences = differences
+    }
+
+    /// Every entry and setting of every file of the policy, as written, in merge order; the
+    /// nth entry of a key pairs with the nth (a scheme listed twice, for other hosts).
+    private static func entries(of policy: Policy) -> [(section: String, entry: SectionEntry)] {
+        var entries: [(section: String, entry: SectionEntry)] = []
+        var ordinals: [String: Int] = [:]
+        for document in policy.documents {
+            guard let root = YAMLComposer.compose(document.file).root, root.mapping != nil else { continue }
+            for section in Sections.all {
+                guard let node = SectionEntry.member(section.key, of: root) else { continue }
+                for var entry in section.diffEntries(node, in: document.file, policy: policy) {
+                    if let base = entry.key {
+                        let ordinal = section.key + "\u{1}" + entry.kind + "\u{1}" + base
+                        let seen = ordinals[ordinal, default: 0] + 1
+                        ordinals[ordinal] = seen
+                        if seen > 1 { entry.key = base + "#\(seen)" }
+                    }
+                    entries.append((section.key, entry))
+                }
+            }
+        }
+        return entries
     }
 
     /// The root file's `name`, `description` and `target`: what speaks for the whole policy.
@@ -63,13 +91,13 @@ public struct PolicyComparison: Sendable {
         return differences
     }
 
-    /// Pairs one section's entries by key (an id, a host, a scheme…; the nth of a key with the
+    /// Pairs one kind of a section's entries by key (an id, a host, a scheme…; the nth of a key with the
     /// nth), then entries without one by identical content, then what is left of them in order
     /// when they share an action; the rest are removed and added.
-    private static func compare(_ before: [Entry], _ after: [Entry], kind: String) -> [Difference] {
+    private static func compare(_ before: [SectionEntry], _ after: [SectionEntry], kind: String) -> [Difference] {
         var pairs: [(old: Int, new: Int)] = []
         var unmatchedOld = Set(before.indices), unmatchedNew = Set(after.indices)
-        func pair(where matches: (Entry, Entry) -> Bool) {
+        func pair(where matches: (SectionEntry, SectionEntry) -> Bool) {
             for new in after.indices where unmatchedNew.contains(new) {
                 guard let old = before.indices.first(where: { unmatchedOld.contains($0) && matches(before[$0], after[new]) }) else { continue }
                 pairs.append((old, new))
@@ -83,11 +111,13 @@ public struct PolicyComparison: Sendable {
 
         var differences: [Difference] = []
         for old in before.indices where unmatchedOld.contains(old) {
-            differences.append(Difference(action: .removed, kind: kind, name: before[old].name, oldLocation: before[old].location))
+            differences.append(Difference(action: .removed, kind: kind, name: before[old].name, oldLocation: before[old].location,
+                                          fields: before[old].isSetting ? Self.fieldChanges(before[old].fields, []) : []))
         }
         for new in after.indices {
             if unmatchedNew.contains(new) {
-                differences.append(Difference(action: .added, kind: kind, name: after[new].name, newLocation: after[new].location))
+                differences.append(Difference(action: .added, kind: kind, name: after[new].name, newLocation: after[new].location,
+                                              fields: after[new].isSetting ? Self.fieldChanges([], after[new].fields) : []))
                 continue
             }
             guard let old = pairs.first(where: { $0.new == new })?.old else { continue }
@@ -104,94 +134,6 @@ public struct PolicyComparison: Sendable {
         return names.compactMap { name in
             let was = old.first { $0.0 == name }?.1, now = new.first { $0.0 == name }?.1
             return was == now ? nil : Field(name: name, old: was, new: now)
-        }
-    }
-}
-
-/// One section entry as written: its fields flattened to `name: value` in file order.
-private struct Entry {
-    static let sections: [(key: String, kind: String)] = [
-        ("http-allowlist", Coverage.Kind.httpAllowlist.rawValue),
-        ("scheme-allowlist", Coverage.Kind.schemeAllowlist.rawValue),
-        ("content-rules", Coverage.Kind.contentRule.rawValue),
-        ("content-rule-lists", Coverage.Kind.contentRuleList.rawValue),
-        ("interception", Coverage.Kind.interception.rawValue),
-        ("cookies", Coverage.Kind.cookie.rawValue),
-    ]
-
-    var section: String
-    /// What pairs it with its other version; nil for a content rule without an id.
-    var key: String?
-    /// For entries without a key: what must agree to pair them by position (the action).
-    var group: String
-    var name: String
-    var location: SourceLocation
-    var fields: [(String, String)]
-
-    /// The same fields with the same values, in any order.
-    func hasSameFields(as other: Entry) -> Bool {
-        let sorted = { (fields: [(String, String)]) in fields.sorted { $0 < $1 } }
-        return fields.count == other.fields.count && zip(sorted(fields), sorted(other.fields)).allSatisfy { $0 == $1 }
-    }
-
-    /// Every entry of every file of the policy, in merge order.
-    static func all(of policy: Policy) -> [Entry] {
-        var entries: [Entry] = []
-        var ordinals: [String: Int] = [:]
-        for document in policy.documents {
-            guard let root = YAMLComposer.compose(document.file).root, let pairs = root.mapping else { continue }
-            for (key, _) in sections {
-                guard let items = pairs.first(where: { $0.key.scalar?.value == key })?.value.sequence else { continue }
-                for item in items {
-                    var fields: [(String, String)] = []
-                    flatten(item, into: &fields, prefix: "")
-                    let location = document.file.location(item.range)
-                    if key == "content-rule-lists", let list = policy.contentRuleLists.first(where: { $0.reference.location == location }) {
-                        // A list's rules live in its file: a changed file is a changed entry.
-                        fields.append(("rules", "\(list.rules.count), sha256 \(SHA256.hex(Array(list.file.text.utf8)).prefix(16))"))
-                    }
-                    let value = { (name: String) in fields.first { $0.0 == name }?.1 }
-                    var identity: String?
-                    var name: String
-                    switch key {
-                    case "http-allowlist": identity = value("host"); name = "'\(identity ?? "")'"
-                    case "scheme-allowlist": identity = value("scheme"); name = "'\(identity ?? "")'"
-                    case "content-rules":
-                        identity = value("id")
-                        name = identity.map { "'\($0)'" } ?? [value("action"), value("url-filter").map { "'\($0)'" }].compactMap { $0 }.joined(separator: " ")
-                    case "content-rule-lists": identity = value("id") ?? value("path"); name = "'\(identity ?? "")'"
-                    case "cookies": identity = [value("name"), value("domain")].compactMap { $0 }.joined(separator: " for "); name = "'\(value("name") ?? "")' for \(value("domain") ?? "")"
-                    default: identity = value("id") ?? value("scheme"); name = "'\(identity ?? "")'"
-                    }
-                    // The nth entry of a key pairs with the nth: a scheme listed twice, for other hosts.
-                    if let base = identity {
-                        let seen = ordinals[key + "\u{1}" + base, default: 0] + 1
-                        ordinals[key + "\u{1}" + base] = seen
-                        if seen > 1 { identity = base + "#\(seen)" }
-                    }
-                    entries.append(Entry(section: key, key: identity, group: value("action") ?? "", name: name, location: location, fields: fields))
-                }
-            }
-        }
-        return entries
-    }
-
-    /// `url-filter: x`, `load-type: [third-party]`, `request-headers[0].value: y`.
-    private static func flatten(_ node: YAMLNode, into fields: inout [(String, String)], prefix: String) {
-        switch node.content {
-        case .scalar(let scalar):
-            fields.append((prefix, scalar.value))
-        case .sequence(let items):
-            if items.allSatisfy({ $0.scalar != nil }) {
-                fields.append((prefix, "[" + items.compactMap { $0.scalar?.value }.joined(separator: ", ") + "]"))
-            } else {
-                for (index, item) in items.enumerated() { flatten(item, into: &fields, prefix: "\(prefix)[\(index)]") }
-            }
-        case .mapping(let pairs):
-            for pair in pairs {
-                let name = pair.key.scalar?.value ?? "?"
-                flatten(pair.value, into: &fields, prefix: prefix.isEmpty ? name : prefix + "." + name)
-            }
         }
     }
 }

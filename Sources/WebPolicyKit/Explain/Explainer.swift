@@ -218,7 +218,7 @@ public struct Explainer {
     private func cookies(_ decision: Decision, request: LoadRequest, state: WebViewState, engine: DecisionEngine) -> String {
         if policy.cookies.isEmpty { return "the policy sets none\n" }
         if decision.verdict == .block || decision.verdict == .intercept { return "not sent: the load does not reach the network\n" }
-        if decision.handedToSystem != nil { return "not sent: the system opens the URL, not the web view\n" }
+        if decision.isHandedToSystem { return "not sent: the system opens the URL, not the web view\n" }
         if decision.actions.contains(.blockCookies) { return "none: a block-cookies rule acts\n" }
         var out = (decision.cookies.isEmpty ? "none" : decision.cookies.joined(separator: ", ")) + "\n"
         let outcomes = engine.cookieOutcomes(for: request, in: state, decision: decision)

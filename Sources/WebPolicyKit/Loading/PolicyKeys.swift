@@ -4,11 +4,7 @@ import WebPolicyRuntime
 /// anything else (suggesting the nearest key), and a test checks that
 /// `schemas/webpolicy.schema.json` declares exactly these.
 public enum PolicyKeys {
-    public static let topLevel = [
-        "webpolicy", "name", "description", "target", "include",
-        "http-allowlist", "scheme-allowlist", "content-rules", "content-rule-lists", "cookies", "interception",
-        "navigation", "app-bound-domains", "bridges", "webview",
-    ]
+    public static let topLevel = Sections.headerKeys + Sections.all.map { $0.key }
     /// Top-level keys with this prefix are ignored: a place for shared anchors (`x-trackers: &t`).
     public static let extensionPrefix = "x-"
 

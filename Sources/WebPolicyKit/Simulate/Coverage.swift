@@ -32,25 +32,15 @@ public struct Coverage: Sendable {
     private var exercised: Set<Int> = []
 
     public init(policy: Policy) {
-        var items: [Item] = []
-        for rule in policy.contentRules { items.append(Item(kind: .contentRule, name: rule.id.map { "'\($0.value)'" } ?? rule.action.value.rawValue, location: rule.location)) }
-        for list in policy.contentRuleLists { items.append(Item(kind: .contentRuleList, name: list.file.path, location: list.reference.location)) }
-        for entry in policy.httpAllowlist { items.append(Item(kind: .httpAllowlist, name: entry.host.value, location: entry.location)) }
-        for entry in policy.schemeAllowlist { items.append(Item(kind: .schemeAllowlist, name: entry.scheme.value, location: entry.location)) }
-        for rule in policy.interception { items.append(Item(kind: .interception, name: rule.id.map { "'\($0.value)'" } ?? rule.scheme.value, location: rule.location)) }
-        for cookie in policy.cookies { items.append(Item(kind: .cookie, name: cookie.name.value, location: cookie.location)) }
-        for entry in policy.navigation?.pages ?? [] { items.append(Item(kind: .navigationPage, name: entry.host.value, location: entry.location)) }
-        for entry in policy.navigation?.frames ?? [] { items.append(Item(kind: .navigationFrame, name: entry.host.value, location: entry.location)) }
-        let firstAppBound = items.count
-        for domain in policy.appBoundDomains?.domains?.value ?? [] { items.append(Item(kind: .appBoundDomain, name: domain.value, location: domain.location)) }
-        appBoundItems = firstAppBound..<items.count
-        var bridges: [(name: String, world: ContentWorldName, item: Int, origins: Int)] = []
-        for bridge in policy.bridges {
-            bridges.append((bridge.name.value, bridge.worldValue, items.count, items.count + 1))
-            items.append(Item(kind: .bridge, name: "'\(bridge.name.value)'", location: bridge.location))
-            for origin in bridge.origins?.value ?? [] { items.append(Item(kind: .bridgeOrigin, name: "\(bridge.name.value): \(origin.value)", location: origin.location)) }
-        }
-        bridgeItems = bridges
+        // Each section lists its own items; they are shown kind by kind, in `Kind`'s order
+        // (a bridge's origins stay under their bridge).
+        func rank(_ kind: Kind) -> Int { Kind.allCases.firstIndex(of: kind == .bridgeOrigin ? .bridge : kind)! }
+        let items = Sections.all.flatMap { $0.coverageItems(of: policy) }.enumerated()
+            .sorted { (rank($0.element.kind), $0.offset) < (rank($1.element.kind), $1.offset) }.map(\.element)
+        let appBound = items.indices.filter { items[$0].kind == .appBoundDomain }
+        appBoundItems = (appBound.first ?? 0)..<((appBound.last ?? -1) + 1)
+        let bridgeIndices = items.indices.filter { items[$0].kind == .bridge }
+        bridgeItems = zip(policy.bridges, bridgeIndices).map { bridge, item in (bridge.name.value, bridge.worldValue, item, item + 1) }
         self.items = items
         var index: [Key: Int] = [:]
         for (position, item) in items.enumerated() { index[Key(item.location)] = index[Key(item.location)] ?? position }

@@ -2,9 +2,11 @@
 /// (checked in the order `DecisionEngine` checks them) that kept it back.
 public enum CookieOutcome: Sendable, Equatable {
     case sent
-    /// The load never reaches the network as http(s): blocked, served by the app, or handed
-    /// to the system.
+    /// The load never reaches the network: blocked, or served by the app.
     case notReached(Verdict)
+    /// The view never loads it: the URL is handed to the system to open outside the app (a
+    /// scheme on the scheme-allowlist, or navigation's `otherwise` and `new-windows`).
+    case handedOff
     /// A `block-cookies` content rule acts on the load.
     case blockCookies
     /// Cookies go with http(s) and ws(s) loads only.
@@ -27,8 +29,8 @@ public enum CookieOutcome: Sendable, Equatable {
     public func reason(for cookie: Manifest.Cookie) -> String? {
         switch self {
         case .sent: return nil
-        case .notReached(let verdict):
-            return verdict == .allow ? "the view hands the URL to the system" : "the load does not reach the network (\(verdict.rawValue))"
+        case .notReached(let verdict): return "the load does not reach the network (\(verdict.rawValue))"
+        case .handedOff: return "the view never loads it: the URL is handed to the system, which opens it outside the app"
         case .blockCookies: return "a block-cookies content rule acts on the load"
         case .notHTTP(let scheme): return "cookies go with http(s) loads, and this is \(scheme):"
         case .domain(let host):

@@ -402,7 +402,10 @@ public final class DecisionEngine: Sendable {
         let load = contentLoad(for: request, LoadContext(topURL: topURL, shownDocument: state.top, pageMethod: state.pageMethod), domains: &domains)
         return rules.cookies.map { cookie in
             let outcome: CookieOutcome
-            if decision.verdict == .block || decision.verdict == .intercept || decision.handedToSystem != nil {
+            // Any hand-off, the scheme gate's or navigation's: the view loads nothing.
+            if decision.isHandedToSystem {
+                outcome = .handedOff
+            } else if decision.verdict == .block || decision.verdict == .intercept {
                 outcome = .notReached(decision.verdict)
             } else if decision.content.has(.blockCookies) {
                 outcome = .blockCookies

@@ -1,6 +1,6 @@
 import WebPolicyRuntime
 
-/// `navigation:` and `app-bound-domains:`, read as the other sections are: every structural
+/// `navigation:`, read as the other sections are: every structural
 /// problem reported at its place, the rest kept.
 extension PolicyDecoder {
     mutating func decodeNavigation(_ node: YAMLNode) -> NavigationSection? {
@@ -32,14 +32,5 @@ extension PolicyDecoder {
         }
         guard let host = reader.string("host", in: fields, required: true) else { return nil }
         return NavigationEntry(location: reader.location(node), host: host, includeSubdomains: includeSubdomains, paths: paths, schemes: schemes, reason: reason)
-    }
-
-    mutating func decodeAppBoundDomains(_ node: YAMLNode) -> AppBoundDomainsSection? {
-        guard let fields = reader.fields(of: node, context: "the app-bound-domains section", allowed: PolicyKeys.appBoundDomains) else { return nil }
-        var section = AppBoundDomainsSection(location: reader.location(node))
-        section.domains = reader.stringList("domains", in: fields)
-        if !fields.has("domains") { reader.requireKey("domains", in: fields, hint: "list the domains, at most ten, that WKAppBoundDomains names") }
-        section.limitNavigations = reader.bool("limit-navigations", in: fields)
-        return section
     }
 }

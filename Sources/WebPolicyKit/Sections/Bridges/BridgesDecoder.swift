@@ -1,6 +1,6 @@
 import WebPolicyRuntime
 
-/// `bridges:` and `webview:`, read as the other sections are: every structural problem
+/// `bridges:`, read as the other sections are: every structural problem
 /// reported at its place, the rest kept.
 extension PolicyDecoder {
     mutating func decodeBridge(_ node: YAMLNode) -> BridgeDeclaration? {
@@ -48,25 +48,5 @@ extension PolicyDecoder {
     static func isSchemeName(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
         return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
-    }
-
-    mutating func decodeWebView(_ node: YAMLNode) -> WebViewSection? {
-        guard let fields = reader.fields(of: node, context: "the webview section", allowed: PolicyKeys.webView) else { return nil }
-        var section = WebViewSection(location: reader.location(node))
-        section.javaScript = reader.bool("javascript", in: fields)
-        section.javaScriptCanOpenWindows = reader.bool("javascript-can-open-windows", in: fields)
-        section.inspectable = reader.bool("inspectable", in: fields)
-        section.fileAccess = reader.string("file-access", in: fields)
-        if let access = section.fileAccess, access.value != "none" {
-            let parts = access.value.split(separator: "/", omittingEmptySubsequences: false)
-            if access.value.hasPrefix("/") || access.value.isEmpty || parts.contains("..") || parts.contains("") && !access.value.hasSuffix("/") {
-                reader.error(.invalidValue, "'file-access' is none, or a folder of the app bundle such as Offline/shop, but got '\(access.value)'", at: access.location.range,
-                             hint: "a folder inside the bundle, without a leading '/' or '..': loadFileURL(_:allowingReadAccessTo:) reads everything in it")
-            }
-        }
-        section.dataDetectors = reader.choiceList("data-detectors", in: fields, as: DataDetector.self)
-        section.upgradeKnownHostsToHTTPS = reader.bool("upgrade-known-hosts-to-https", in: fields)
-        section.fraudulentWebsiteWarning = reader.bool("fraudulent-website-warning", in: fields)
-        return section
     }
 }

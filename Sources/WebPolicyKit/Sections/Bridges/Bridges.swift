@@ -1,0 +1,51 @@
+import WebPolicyRuntime
+
+extension Sections {
+    /// `bridges:` — the script message handlers the app registers and who may call each:
+    /// the runtime's message gate, and the app's `ScriptMessageGate`.
+    enum Bridges: PolicySection {
+        static let key = "bridges"
+        static let schemaDefinitions = [(definition: "bridge", keys: PolicyKeys.bridge)]
+        static let entryKinds = [Coverage.Kind.bridge.rawValue]
+
+        static func decode(_ fields: Fields, into document: inout PolicyDocument, with decoder: inout PolicyDecoder) {
+            document.bridges = decoder.section(key, in: fields) { $0.decodeBridge($1) }
+        }
+
+        static func merge(_ documents: [PolicyDocument], into policy: inout Policy) {
+            policy.bridges = documents.flatMap(\.bridges)
+        }
+
+        static func lower(_ policy: Policy, lists: [RuntimeManifest.ListFile], into manifest: inout Manifest) {
+            manifest.bridges = policy.bridges.map { declaration in
+                Bridge(name: declaration.name.value, origins: declaration.runtimeOrigins, frames: declaration.framesValue, world: declaration.worldValue,
+                       reply: declaration.replyValue, location: declaration.location, framesLocation: declaration.frames?.location,
+                       originsLocation: declaration.origins?.location)
+            }
+        }
+
+        /// A bridge is its handler's name in its content world: WebKit keeps one handler of a
+        /// name per world (`WKUserContentController.add(_:contentWorld:name:)`).
+        static func diffEntries(_ node: YAMLNode, in file: SourceFile, policy: Policy) -> [SectionEntry] {
+            SectionEntry.list(node, in: file, kind: entryKinds[0]) { entry in
+                let name = entry.value("name") ?? ""
+                let world = entry.value("world").flatMap { $0 == "page" ? nil : $0 }
+                let shown = "'\(name)'" + (world.map { " in world '\($0)'" } ?? "")
+                return (name + (world.map { "\u{1}" + $0 } ?? ""), shown)
+            }
+        }
+
+        /// Each bridge, then each of its origins: a message names the bridge it was posted to,
+        /// and the origin that admitted it.
+        static func coverageItems(of policy: Policy) -> [Coverage.Item] {
+            policy.bridges.flatMap { bridge in
+                [Coverage.Item(kind: .bridge, name: "'\(bridge.name.value)'", location: bridge.location)]
+                    + (bridge.origins?.value ?? []).map { Coverage.Item(kind: .bridgeOrigin, name: "\(bridge.name.value): \($0.value)", location: $0.location) }
+            }
+        }
+
+        static func census(_ document: PolicyDocument) -> Int { document.bridges.count }
+        static func census(_ policy: Policy) -> Int { policy.bridges.count }
+        static func census(_ manifest: Manifest) -> Int { manifest.bridges.count }
+    }
+}

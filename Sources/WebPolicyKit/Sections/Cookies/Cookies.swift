@@ -1,0 +1,53 @@
+import WebPolicyRuntime
+
+extension Sections {
+    /// `cookies:` — the cookies the app injects so the web app sees the native login: the
+    /// runtime's cookies step, and the app's cookie installer.
+    enum Cookies: PolicySection {
+        static let key = "cookies"
+        static let schemaDefinitions = [(definition: "cookie", keys: PolicyKeys.cookie)]
+        static let entryKinds = [Coverage.Kind.cookie.rawValue]
+
+        static func decode(_ fields: Fields, into document: inout PolicyDocument, with decoder: inout PolicyDecoder) {
+            document.cookies = decoder.section(key, in: fields) { $0.decodeCookie($1) }
+        }
+
+        static func merge(_ documents: [PolicyDocument], into policy: inout Policy) {
+            policy.cookies = documents.flatMap(\.cookies)
+        }
+
+        static func lower(_ policy: Policy, lists: [RuntimeManifest.ListFile], into manifest: inout Manifest) {
+            manifest.cookies = policy.cookies.map(lowered)
+        }
+
+        static func lowered(_ cookie: CookieRule) -> Manifest.Cookie {
+            var result = Manifest.Cookie(name: cookie.name.value, value: cookie.value.value, domain: cookie.domain.value)
+            result.hostOnly = cookie.hostOnly?.value ?? false
+            result.path = cookie.path?.value ?? "/"
+            result.secure = cookie.secure?.value ?? false
+            result.httpOnly = cookie.httpOnly?.value ?? false
+            result.sameSite = cookie.sameSite?.value
+            result.expires = cookie.expires?.value
+            result.maxAge = cookie.maxAge?.value
+            result.via = cookie.via?.value ?? .cookieStore
+            result.location = cookie.location
+            return result
+        }
+
+        /// A cookie is its name for its domain: the same name for another domain is another cookie.
+        static func diffEntries(_ node: YAMLNode, in file: SourceFile, policy: Policy) -> [SectionEntry] {
+            SectionEntry.list(node, in: file, kind: entryKinds[0]) { entry in
+                ([entry.value("name"), entry.value("domain")].compactMap { $0 }.joined(separator: " for "),
+                 "'\(entry.value("name") ?? "")' for \(entry.value("domain") ?? "")")
+            }
+        }
+
+        static func coverageItems(of policy: Policy) -> [Coverage.Item] {
+            policy.cookies.map { Coverage.Item(kind: .cookie, name: $0.name.value, location: $0.location) }
+        }
+
+        static func census(_ document: PolicyDocument) -> Int { document.cookies.count }
+        static func census(_ policy: Policy) -> Int { policy.cookies.count }
+        static func census(_ manifest: Manifest) -> Int { manifest.cookies.count }
+    }
+}

@@ -1,0 +1,38 @@
+import WebPolicyRuntime
+
+extension Sections {
+    /// `http-allowlist:` — the plain-http hosts the view may load: ATS exceptions in the app,
+    /// the scheme gate's http step in the runtime.
+    enum HTTPAllowlist: PolicySection {
+        static let key = "http-allowlist"
+        static let schemaDefinitions = [(definition: "httpAllowlistEntry", keys: PolicyKeys.httpAllowlistEntry)]
+        static let entryKinds = [Coverage.Kind.httpAllowlist.rawValue]
+
+        static func decode(_ fields: Fields, into document: inout PolicyDocument, with decoder: inout PolicyDecoder) {
+            document.httpAllowlist = decoder.section(key, in: fields) { $0.decodeHTTPAllowlistEntry($1) }
+        }
+
+        static func merge(_ documents: [PolicyDocument], into policy: inout Policy) {
+            policy.httpAllowlist = documents.flatMap(\.httpAllowlist)
+        }
+
+        static func lower(_ policy: Policy, lists: [RuntimeManifest.ListFile], into manifest: inout Manifest) {
+            manifest.httpAllowlist = policy.httpAllowlist.map { entry in
+                Manifest.HTTPAllowlistEntry(host: Manifest.HostMatch(pattern: entry.host.value, includeSubdomains: entry.includeSubdomains?.value ?? false),
+                                            reason: entry.reason?.value, location: entry.location)
+            }
+        }
+
+        static func diffEntries(_ node: YAMLNode, in file: SourceFile, policy: Policy) -> [SectionEntry] {
+            SectionEntry.list(node, in: file, kind: entryKinds[0]) { entry in (entry.value("host"), "'\(entry.value("host") ?? "")'") }
+        }
+
+        static func coverageItems(of policy: Policy) -> [Coverage.Item] {
+            policy.httpAllowlist.map { Coverage.Item(kind: .httpAllowlist, name: $0.host.value, location: $0.location) }
+        }
+
+        static func census(_ document: PolicyDocument) -> Int { document.httpAllowlist.count }
+        static func census(_ policy: Policy) -> Int { policy.httpAllowlist.count }
+        static func census(_ manifest: Manifest) -> Int { manifest.httpAllowlist.count }
+    }
+}

@@ -1,0 +1,38 @@
+import WebPolicyRuntime
+
+extension Sections {
+    /// `scheme-allowlist:` — the non-web schemes the view hands to the system: the scheme
+    /// gate's hand-off in the runtime.
+    enum SchemeAllowlist: PolicySection {
+        static let key = "scheme-allowlist"
+        static let schemaDefinitions = [(definition: "schemeAllowlistEntry", keys: PolicyKeys.schemeAllowlistEntry)]
+        static let entryKinds = [Coverage.Kind.schemeAllowlist.rawValue]
+
+        static func decode(_ fields: Fields, into document: inout PolicyDocument, with decoder: inout PolicyDecoder) {
+            document.schemeAllowlist = decoder.section(key, in: fields) { $0.decodeSchemeAllowlistEntry($1) }
+        }
+
+        static func merge(_ documents: [PolicyDocument], into policy: inout Policy) {
+            policy.schemeAllowlist = documents.flatMap(\.schemeAllowlist)
+        }
+
+        static func lower(_ policy: Policy, lists: [RuntimeManifest.ListFile], into manifest: inout Manifest) {
+            manifest.schemeAllowlist = policy.schemeAllowlist.map { entry in
+                Manifest.SchemeAllowlistEntry(scheme: entry.scheme.value, hosts: entry.hosts?.value.map(\.value),
+                                              paths: entry.paths?.value.map(\.value), location: entry.location)
+            }
+        }
+
+        static func diffEntries(_ node: YAMLNode, in file: SourceFile, policy: Policy) -> [SectionEntry] {
+            SectionEntry.list(node, in: file, kind: entryKinds[0]) { entry in (entry.value("scheme"), "'\(entry.value("scheme") ?? "")'") }
+        }
+
+        static func coverageItems(of policy: Policy) -> [Coverage.Item] {
+            policy.schemeAllowlist.map { Coverage.Item(kind: .schemeAllowlist, name: $0.scheme.value, location: $0.location) }
+        }
+
+        static func census(_ document: PolicyDocument) -> Int { document.schemeAllowlist.count }
+        static func census(_ policy: Policy) -> Int { policy.schemeAllowlist.count }
+        static func census(_ manifest: Manifest) -> Int { manifest.schemeAllowlist.count }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import WebPolicyKit
+@testable import WebPolicyRuntime
+
+/// Every section of a policy goes through every stage: the schema declares it, the loader
+/// decodes it, includes merge it, the manifest carries it and reads it back, `diff` compares it
+/// and coverage counts it. Each stage reads `Sections.all`; this test fails when a section is
+/// left out of the registry or out of any stage — the way `diff` once compared six sections of
+/// ten and said "no changes" to a bridge opened to another origin.
+///
+/// Each section's sample is the `old.yaml` of its `diff` fixture (Tests/Fixtures/diff), which
+/// writes that section and no other; `new.yaml` changes one of its fields.
+@Suite("Section registry: every section in every stage")
+struct SectionRegistryTests {
+    /// The diff fixture of each section.
+    static let samples: [String: String] = [
+        "http-allowlist": "allowlist-subdomains",
+        "scheme-allowlist": "scheme-hosts-widened",
+        "content-rules": "rule-narrowed",
+        "content-rule-lists": "list-replaced",
+        "cookies": "cookie-via",
+        "interception": "interception-methods",
+        "navigation": "navigation-otherwise",
+        "app-bound-domains": "app-bound-limit",
+        "bridges": "bridge-origin-added",
+        "webview": "webview-inspectable",
+    ]
+
+    /// Sections coverage has no items for, and why.
+    static let notCovered: [String: String] = [
+        "webview": "settings configure the view before any request; no request is decided by a setting alone",
+    ]
+
+    static var keys: [String] { Sections.all.map { $0.key } }
+
+    static func folder(of key: String) -> String { Repository.path("Tests/Fixtures/diff/\(samples[key] ?? "missing-\(key)")") }
+
+    static func load(_ path: String) throws -> Policy {
+        let result = PolicyLoader().load(path: path)
+        #expect(!result.diagnostics.contains { $0.severity == .error }, "\(path): \(result.diagnostics.map(\.message))")
+        return try #require(result.policy, "\(path) did not load")
+    }
+
+    static func section(_ key: String) throws -> any PolicySection.Type {
+        try #require(Sections.all.first { $0.key == key })
+    }
+
+    @Test func theRegistryListsEveryTopLevelKeyOnceAndTheSchemaDeclaresThem() throws {
+        #expect(Set(Self.keys).count == Self.keys.count, "a section is registered twice")
+        #expect(PolicyKeys.topLevel == Sections.headerKeys + Self.keys)
+        let data = try #require(FileManager.default.contents(atPath: Repository.path("schemas/webpolicy.schema.json")))
+        let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let properties = try #require(schema["properties"] as? [String: Any])
+        #expect(Set(properties.keys) == Set(Sections.headerKeys + Self.keys), "schemas/webpolicy.schema.json's top-level keys are not the registry's")
+        let definitions = try #require(schema["$defs"] as? [String: Any])
+        for section in Sections.all {
+            #expect(!section.schemaDefinitions.isEmpty, "\(section.key) names no schema definition")
+            for (name, keys) in section.schemaDefinitions {
+                let definition = try #require(definitions[name] as? [String: Any], "the schema has no definition \(name) for \(section.key)")
+                let declared = Set(((definition["properties"] as? [String: Any]) ?? [:]).keys)
+                #expect(declared == Set(keys), "the schema's \(name) declares \(declared.sorted()), the loader reads \(keys)")
+            }
+        }
+    }
+
+    @Test func everySectionHasASampleThatWritesItAndNoOther() {
+        #expect(Set(Self.samples.keys) == Set(Self.keys), "every registered section needs a diff fixture here, and only those")
+    }
+
+    @Test(arguments: Sections.all.map { $0.key })
+    func decodeFindsTheSectionInItsOwnPlace(key: String) throws {
+        let policy = try Self.load(Self.folder(of: key) + "/old.yaml")
+        let document = try #require(policy.documents.last)
+        for section in Sections.all {
+            if section.key == key {
+                #expect(section.census(document) > 0, "decode left \(key) out")
+            } else {
+                #expect(section.census(document) == 0, "decoding \(key)'s sample put entries into \(section.key)")
+            }
+        }
+    }
+
+    @Test(arguments: Sections.all.map { $0.key })
+    func anIncludedSectionIsMergedIntoTheIncludingPolicy(key: String) throws {
+        let source = URL(fileURLWithPath: Self.folder(of: key))
+        let folder = try TemporaryFolder.make("webpolicy-registry")
+        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) where name.hasSuffix(".json") {
+            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        // The including file says what the policy ships to; an included one may not.
+        let alone = try Self.load(source.appendingPathComponent("old.yaml").path)
+        var lines = try String(contentsOf: source.appendingPathComponent("old.yaml"), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        if let start = lines.firstIndex(of: "target:") {
+            let end = lines[(start + 1)...].firstIndex { !$0.hasPrefix(" ") } ?? lines.endIndex
+            lines.removeSubrange(start..<end)
+        }
+        try lines.joined(separator: "\n").write(to: folder.appendingPathComponent("included.yaml"), atomically: true, encoding: .utf8)
+        try "webpolicy: 1\nname: root\ntarget:\n  ios: \"\(alone.targetVersion)\"\ninclude: [included.yaml]\n"
+            .write(to: folder.appendingPathComponent("root.yaml"), atomically: true, encoding: .utf8)
+        let merged = try Self.load(folder.appendingPathComponent("root.yaml").path)
+        let section = try Self.section(key)
+        #expect(section.census(alone) > 0)
+        #expect(section.census(merged) == section.census(alone), "the merge of \(key) across an include lost entries")
+    }
+
+    @Test(arguments: Sections.all.map { $0.key })
+    func theManifestWritesTheSectionAndReadsItBack(key: String) throws {
+        let path = Self.folder(of: key) + "/old.yaml"
+        let result = try PolicyCompiler().compile(path: path)
+        #expect(!result.hasErrors)
+        let text = try #require(result.artefacts.first { $0.kind == .manifest }?.contents, "no manifest for \(key)")
+        let manifest = try Manifest.decode(text).get()
+        let section = try Self.section(key)
+        #expect(section.census(manifest) > 0, "the manifest of \(key)'s sample has none of it")
+        for other in Sections.all where other.key != key {
+            #expect(other.census(manifest) == 0, "\(key)'s sample lowered into \(other.key)")
+        }
+        let policy = try Self.load(path)
+        let lowered = RuntimeManifest.make(policy, lists: [])
+        if !["content-rules", "content-rule-lists"].contains(key) {
+            #expect(section.census(lowered) == section.census(manifest), "\(key) did not survive the manifest file")
+        }
+    }
+
+    @Test(arguments: Sections.all.map { $0.key })
+    func diffReportsAChangedField(key: String) throws {
+        let folder = Self.folder(of: key)
+        let comparison = PolicyComparison(old: try Self.load(folder + "/old.yaml"), new: try Self.load(folder + "/new.yaml"))
+        let kinds = try Self.section(key).entryKinds
+        #expect(comparison.differences.contains { kinds.contains($0.kind) && !$0.fields.isEmpty },
+                "diff did not see the change to \(key): \(comparison.differences.map { "\($0.kind) \($0.name)" })")
+    }
+
+    @Test(arguments: Sections.all.map { $0.key })
+    func coverageCountsTheSection(key: String) throws {
+        let policy = try Self.load(Self.folder(of: key) + "/old.yaml")
+        let kinds = try Self.section(key).entryKinds
+        let items = Coverage(policy: policy).items.filter { kinds.contains($0.kind.rawValue) }
+        if Self.notCovered[key] != nil {
+            #expect(items.isEmpty)
+        } else {
+            #expect(!items.isEmpty, "coverage has no item for \(key)")
+        }
+    }
+}
