@@ -53,7 +53,7 @@ public struct Explainer {
         if policy.navigation != nil || policy.appBoundDomains != nil {
             out += "0. navigation: " + navigationStep(decision, request: request, isFirstPage: state.pagesLoaded == 0)
         }
-        if Self.decidedAtNavigation(decision) {
+        if decision.record.endedAtNavigation {
             // The delegate cancelled it, or WebKit refused it: nothing loads, nothing else runs.
             out += "1-4. content rules, scheme gate, interception, cookies: not reached\n"
         } else {
@@ -84,10 +84,9 @@ public struct Explainer {
         guard isNavigation else { return "not a navigation: a subresource goes where its page sends it\n" }
         let by = request.initiator ?? (isFirstPage ? .app : .link)
         var out = ""
-        switch decision.why {
-        case .navigationOutside, .newWindowRefused, .newWindowOpenedExternally, .appBoundRefused:
+        if decision.record.endedAtNavigation {
             out += decision.why.text + "\n"
-        default:
+        } else {
             if decision.admittedBy != nil, let entry = admittingEntry(decision) {
                 out += "navigation.\(entry.section) entry '\(entry.entry.host.value)' (\(entry.entry.location.described)) admits it\n"
             } else if policy.navigation == nil {
@@ -98,7 +97,7 @@ public struct Explainer {
         }
         out += "   started by \(by.startedBy)\(by.isUserActivated ? " (the user)" : ", not the user")\n"
         if let section = policy.appBoundDomains {
-            if Self.decidedAtNavigation(decision) {
+            if decision.record.endedAtNavigation {
                 // Refused or handed over before WebKit's check, or by it: said above.
             } else {
                 switch decision.appBound {
@@ -115,13 +114,6 @@ public struct Explainer {
             }
         }
         return out
-    }
-
-    static func decidedAtNavigation(_ decision: Decision) -> Bool {
-        switch decision.why {
-        case .navigationOutside, .newWindowRefused, .newWindowOpenedExternally, .appBoundRefused: return true
-        default: return false
-        }
     }
 
     private func admittingEntry(_ decision: Decision) -> (entry: NavigationEntry, section: String)? {
@@ -194,15 +186,17 @@ public struct Explainer {
         return origin.index >= 0 && origin.index < lowered.count ? lowered[origin.index].json : nil
     }
 
+    /// From the decision's record: whether the gate ran, and whether it decided.
     private func gate(_ decision: Decision) -> String {
-        if decision.actions.contains(.block) { return "not reached: a content rule blocks the load" }
+        guard decision.record.ran(.schemeGate) else { return "not reached: a content rule blocks the load" }
+        if decision.record.decidedAt == .schemeGate { return decision.why.text }
         switch decision.why {
-        case .secureScheme, .allowlisted, .insecureNotAllowlisted, .webKitScheme, .schemeNotAllowed, .handedToSystem, .schemeHandler:
+        case .secureScheme, .webKitScheme:
             return decision.why.text
         case .upgradedByRule:
             return "\(decision.finalURL.scheme) (after the upgrade) passes"
         default:
-            return decision.verdict == .block ? decision.why.text : "\(decision.finalURL.scheme) passes"
+            return "\(decision.finalURL.scheme) passes"
         }
     }
 

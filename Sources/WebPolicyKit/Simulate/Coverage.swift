@@ -70,10 +70,9 @@ public struct Coverage: Sendable {
             guard let location = origin.location else { continue }
             if let item = byLocation[Key(location)] { exercised.insert(item) } else if let list = listFiles[location.path] { exercised.insert(list) }
         }
-        switch result.why {
-        case .allowlisted(_, let location), .handedToSystem(_, let location):
-            if let location, let item = byLocation[Key(location)] { exercised.insert(item) }
-        default: break
+        // The allowlist or scheme entry the gate decided by, from the decision's record.
+        if result.decision.record.decidedAt == .schemeGate, let location = result.decision.decidedBy?.location, let item = byLocation[Key(location)] {
+            exercised.insert(item)
         }
         if let location = result.decision.interception?.location, let item = byLocation[Key(location)] { exercised.insert(item) }
         if let location = result.decision.admittedBy, let item = byLocation[Key(location)] { exercised.insert(item) }

@@ -258,7 +258,7 @@ public struct Simulator: Sendable {
     /// For a failed `cookies=`: each expected cookie that is not sent with the one condition
     /// that kept it back, each unexpected one that is sent, with where it is written.
     private func cookieReasons(expected: [String], _ result: RequestResult, in state: WebViewState) -> [String] {
-        let outcomes = engine.cookieOutcomes(for: result.entry.request, in: state, decision: result.decision)
+        let outcomes = engine.cookieOutcomes(for: result.entry.load, in: state, decision: result.decision)
         let sent = Set(result.cookies)
         var reasons: [String] = []
         for name in expected where !sent.contains(name) {

@@ -3,7 +3,8 @@ import WebPolicyRuntime
 
 /// One request line of a trace (docs/trace-format.md).
 public struct TraceEntry: Sendable {
-    /// A `page` line, a navigation that leaves the page, or a subresource or frame load.
+    /// A `page` line, a navigation that leaves the page, or a subresource or frame load (a
+    /// `message` line is not a load: `message` says what it is).
     public typealias Kind = LoadKind
 
     public var line: Int
@@ -47,10 +48,15 @@ extension TraceEntry {
         return text
     }
 
-    /// The line as the decision engine takes it.
-    public var request: LoadRequest {
-        if let message { return LoadRequest(message: message) }
-        return LoadRequest(kind: kind, resourceType: resourceType, url: url, top: top, frame: frame, method: method, initiator: initiator)
+    /// The line as the decision engine takes it: a load, or a script message.
+    public var request: EngineRequest {
+        if let message { return .message(message) }
+        return .load(load)
+    }
+
+    /// The line as a load (for a message line, the sending frame's document, which is not loaded).
+    public var load: LoadRequest {
+        LoadRequest(kind: kind, resourceType: resourceType, url: url, top: top, frame: frame, method: method, initiator: initiator)
     }
 }
 
@@ -95,7 +101,7 @@ public enum TraceParser {
     static func knownType(_ text: String) -> (name: String, kind: TraceEntry.Kind, type: ResourceType)? {
         let length = text.utf8.count
         for entry in typeList where entry.length == length && entry.name == text { return (entry.name, entry.kind, entry.type) }
-        if text == messageType { return (messageType, .message, .other) }
+        if text == messageType { return (messageType, .resource, .other) }
         return nil
     }
 
@@ -213,7 +219,7 @@ public enum TraceParser {
             entry.fieldsEnd = fields.last.map { $0.column + $0.width } ?? 1
         }
         var seen: [String] = []
-        let isMessage = entry.kind == .message
+        let isMessage = entry.typeName == messageType
         var handler: String?, messageFrame = MessageFrame.main, world = ContentWorldName.page
         for field in fields[(position + 1)...] {
             guard let equals = field.text.firstIndex(of: "=") else {

@@ -219,11 +219,7 @@ public final class RuntimePolicy: Sendable {
     /// http-allowlist. false for other schemes (ask `allowsScheme`) and URLs that do not parse.
     public func allowsHTTPRequest(_ url: String) -> Bool {
         guard let parsed = try? CanonicalURL.parse(url).get() else { return false }
-        switch parsed.scheme {
-        case "https", "wss": return true
-        case "http", "ws": return engine.allowlistEntry(for: parsed) != nil
-        default: return false
-        }
+        return engine.allowsWebRequest(parsed)
     }
 
     /// The seed SDK delegate's `shouldAllowScheme`: whether the scheme-allowlist hands the URL

@@ -31,6 +31,8 @@ public struct Decision: Sendable {
     public var appBound: AppBoundCheck?
     /// For a script message: the bridge that admitted it and which of its origins.
     public var bridge: BridgeAdmission?
+    /// Which steps of the pipeline ran, and which decided.
+    public var record = PipelineRecord()
 
     /// The WebKit actions that survive, in the order block, block-cookies, css-display-none,
     /// make-https, notify (each once).
@@ -41,6 +43,17 @@ public struct Decision: Sendable {
     public var cancelledBy: RuleOrigin? { content.cancelledBy }
     public var hiddenSelectors: [String] { content.hiddenSelectors }
     public var notifications: [String] { content.notifications }
+
+    /// The decision of a step that ends the pipeline with no policy entry or rule to name
+    /// beyond `location` (the navigation steps): refused, or handed to the system.
+    func ended(at step: PipelineStep, handedOff: Bool, why: Why, by location: SourceLocation?) -> Decision {
+        var result = self
+        if handedOff { result.isHandedToSystem = true } else { result.verdict = .block }
+        result.why = why
+        result.decidedBy = RuleOrigin(index: -1, id: nil, location: location)
+        result.record.decide(at: step)
+        return result
+    }
 
     public var reason: String {
         let prefix = cancelledBy.flatMap { $0 == decidedBy ? nil : "content rule \($0.described) cancels the rules before it; " } ?? ""

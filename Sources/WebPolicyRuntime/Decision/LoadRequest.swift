@@ -7,9 +7,6 @@ public enum LoadKind: String, Sendable {
     case navigation
     /// A subresource or frame load.
     case resource
-    /// A script message to a handler of the app (a `message` trace line): not a load. The
-    /// message step decides it alone (`DecisionEngine.decide`), and it changes no page.
-    case message
 
     /// The request types of the trace format (docs/trace-format.md) and the runtime API:
     /// WebKit's concrete resource types; `page` for a top-level load that becomes the top
@@ -43,8 +40,6 @@ public struct LoadRequest: Sendable {
     public var method: String?
     /// How a navigation started; nil: a link, or — for the view's first page — the app.
     public var initiator: NavigationInitiator?
-    /// The message, for `kind == .message`.
-    public var message: ScriptMessage?
 
     public init(kind: LoadKind, resourceType: ResourceType, url: CanonicalURL, top: CanonicalURL? = nil, frame: CanonicalURL? = nil, method: String? = nil, initiator: NavigationInitiator? = nil) {
         self.kind = kind
@@ -54,12 +49,6 @@ public struct LoadRequest: Sendable {
         self.frame = frame
         self.method = method
         self.initiator = initiator
-    }
-
-    /// A script message, as the message step takes it.
-    public init(message: ScriptMessage) {
-        self.init(kind: .message, resourceType: .other, url: message.frameURL)
-        self.message = message
     }
 }
 

@@ -20,7 +20,7 @@ extension PolicyDecoder {
         let schemes = reader.stringList("schemes", in: fields)
         let reason = reader.string("reason", in: fields)
         if let schemes {
-            for scheme in schemes.value where !["http", "https"].contains(scheme.value.lowercased()) {
+            for scheme in schemes.value where !WebKitSchemes.web.contains(scheme.value.lowercased()) {
                 reader.error(.invalidValue, "'schemes' of a navigation entry lists web schemes, http or https, but got '\(scheme.value)'", at: scheme.location.range,
                              hint: "a custom scheme the app serves goes under interception; one handed to the system under scheme-allowlist")
             }

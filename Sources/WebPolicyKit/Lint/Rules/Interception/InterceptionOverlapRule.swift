@@ -40,10 +40,10 @@ struct InterceptionOverlapRule: LintRule {
     )
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
-        let web = policy.interception.filter { ["http", "https"].contains($0.scheme.value.lowercased()) }
+        let web = policy.interception.filter { WebKitSchemes.web.contains($0.scheme.value.lowercased()) }
         guard !web.isEmpty else { return }
         let contentRuleHosts = HostPatternIndex(policy.contentRules.flatMap { $0.trigger.hosts?.value ?? [] })
-        for rule in web where ["http", "https"].contains(rule.scheme.value.lowercased()) {
+        for rule in web where WebKitSchemes.web.contains(rule.scheme.value.lowercased()) {
             for host in rule.hosts?.value ?? [] {
                 let name = host.value.lowercased()
                 let base = name.hasPrefix("*.") ? String(name.dropFirst(2)) : name

@@ -37,7 +37,7 @@ struct InterceptionWebSchemeRule: LintRule {
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
         let severity: Severity = policy.distribution == .appStore ? .error : .warning
-        for rule in policy.interception where ["http", "https"].contains(rule.scheme.value.lowercased()) {
+        for rule in policy.interception where WebKitSchemes.web.contains(rule.scheme.value.lowercased()) {
             let store = policy.distribution == .appStore ? " (App Store Review Guideline 2.5.1)" : ""
             context.report("intercepting \(rule.scheme.value.lowercased()) needs private WKWebView API\(store), and POST bodies arrive empty",
                            at: rule.scheme.location, hint: "serve it under a custom scheme with a WKURLSchemeHandler", severity: severity)

@@ -47,7 +47,7 @@ struct AppBoundSchemeUnboundRule: LintRule {
         // Pages are served from a folder (`serve:`); a handler's scheme may serve subresources only.
         for rule in policy.interception where rule.serve != nil {
             let scheme = rule.scheme.value.lowercased()
-            guard !["http", "https"].contains(scheme), seen.insert(scheme).inserted, !entries.contains(scheme + ":") else { continue }
+            guard !WebKitSchemes.web.contains(scheme), seen.insert(scheme).inserted, !entries.contains(scheme + ":") else { continue }
             context.report("the app serves pages from \(scheme): but app-bound-domains does not bind the scheme: with limit-navigations, WebKit refuses its pages",
                            at: rule.scheme.location, hint: "add \"\(scheme):\" to app-bound-domains")
         }

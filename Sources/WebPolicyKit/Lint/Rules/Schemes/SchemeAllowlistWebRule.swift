@@ -35,7 +35,7 @@ struct SchemeAllowlistWebRule: LintRule {
     )
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
-        for entry in policy.schemeAllowlist where ["http", "https"].contains(entry.scheme.value.lowercased()) {
+        for entry in policy.schemeAllowlist where WebKitSchemes.web.contains(entry.scheme.value.lowercased()) {
             context.report("\(entry.scheme.value.lowercased()) in the scheme allowlist: web URLs load in the web view, not through another app",
                            at: entry.scheme.location, hint: "remove it; plain-http hosts go in the http-allowlist")
         }

@@ -37,7 +37,7 @@ struct SchemeNotNamespacedRule: LintRule {
     func check(_ policy: Policy, _ context: inout RuleContext) {
         for rule in policy.interception {
             let scheme = rule.scheme.value.lowercased()
-            guard !["http", "https"].contains(scheme), !SchemeHandlerBuiltinRule.builtin.contains(scheme),
+            guard !WebKitSchemes.web.contains(scheme), !SchemeHandlerBuiltinRule.builtin.contains(scheme),
                   !scheme.contains("."), !scheme.contains("-") else { continue }
             context.report("the custom scheme '\(scheme)' is not namespaced: another app or a future WebKit may use it too",
                            at: rule.scheme.location, hint: "use a reverse-DNS scheme such as 'com.example.\(scheme)'")

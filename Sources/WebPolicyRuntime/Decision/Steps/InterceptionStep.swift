@@ -1,0 +1,21 @@
+/// Step 3 (docs/semantics.md), and the scheme gate's first question for an app's own scheme:
+/// the first `interception:` rule that serves a URL with a method. The app answers those
+/// requests itself (`WKURLSchemeHandler`).
+struct InterceptionStep: Sendable {
+    let rules: [Manifest.Interception]
+
+    /// `method` nil: GET.
+    func rule(for url: CanonicalURL, method: String?) -> Manifest.Interception? {
+        rules.first { rule in
+            guard rule.scheme == url.scheme else { return false }
+            if let hosts = rule.hosts, !hosts.contains(where: { $0.matches(url.host ?? "") }) { return false }
+            if let paths = rule.paths, !paths.contains(where: { url.path.hasPrefix($0) }) { return false }
+            if let methods = rule.methods, !methods.contains(method ?? "GET") { return false }
+            return true
+        }
+    }
+
+    static func origin(of rule: Manifest.Interception) -> RuleOrigin {
+        RuleOrigin(index: -1, id: rule.id, location: rule.location)
+    }
+}
