@@ -42,8 +42,7 @@ struct Compile: ParsableCommand {
             print(lists[0].contents, terminator: "")
             return
         }
-        let slug = PolicyCompiler.slug(result.artefacts.first { $0.kind == .manifest }.map { String($0.fileName.dropLast(".manifest.json".count)) } ?? "policy")
-        try ArtefactWriter.write(result.artefacts, to: output, slug: slug)
+        try ArtefactWriter.write(result.artefacts, to: output, slug: result.slug)
         for artefact in result.artefacts {
             let path = (output as NSString).appendingPathComponent(artefact.fileName)
             print("wrote \(path)")

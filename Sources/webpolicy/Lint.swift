@@ -58,7 +58,7 @@ struct Lint: ParsableCommand {
             for skipped in report.skippedFiles { StandardError.write("webpolicy: skipped \(skipped): not a policy (no top-level 'webpolicy: 1')\n") }
         }
         if fix {
-            let (fixed, files) = try applyFixes(report)
+            let (fixed, files) = try FixApplier.applyInPlace(report, includingUnsafe: unsafeFixes)
             StandardError.write("fixed \(fixed) finding\(fixed == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")\n")
             if fixed > 0 { report = diagnostics.applied(to: try linter.lint(paths: paths)) }
         }
@@ -71,26 +71,6 @@ struct Lint: ParsableCommand {
         let options = ReporterOptions(colors: useColors)
         print(format.reporter.render(report, options: options), terminator: "")
         if report.count(.error) > 0 { throw ExitCode(ExitStatus.findings) }
-    }
-
-    /// Rewrites each file that has fixes, atomically; returns how many findings were fixed.
-    private func applyFixes(_ report: LintReport) throws -> (fixed: Int, files: Int) {
-        var byFile: [String: [Fix]] = [:]
-        for diagnostic in report.diagnostics {
-            guard let fix = diagnostic.fix, unsafeFixes || !fix.changesMeaning else { continue }
-            byFile[diagnostic.location.path, default: []].append(fix)
-        }
-        var fixed = 0
-        var files = 0
-        for path in byFile.keys.sorted() {
-            guard let file = report.sources[path], let fixes = byFile[path] else { continue }
-            let (text, applied) = FixApplier.apply(fixes, to: file)
-            guard applied > 0, text != file.text else { continue }
-            try ArtefactWriter.writeFile(text, to: path)
-            fixed += applied
-            files += 1
-        }
-        return (fixed, files)
     }
 
     private var useColors: Bool {

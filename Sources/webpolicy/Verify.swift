@@ -3,9 +3,7 @@ import Foundation
 import WebPolicyKit
 import WebPolicyRuntime
 
-enum VerifyFormat: String, CaseIterable, ExpressibleByArgument {
-    case human, json
-}
+extension VerifyFormat: ExpressibleByArgument {}
 
 struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -46,38 +44,8 @@ struct Verify: ParsableCommand {
         }
         let (entries, lint) = try Verifier.verify(inputs + contentRules, configuration: configuration.load())
         diagnostics.showOnStandardError(LintReport(diagnostics: lint.diagnostics.filter { $0.severity == .error }, sources: lint.sources, lintedFiles: lint.lintedFiles))
-        switch format {
-        case .human: print(Self.human(entries), terminator: "")
-        case .json: print(Self.json(entries), terminator: "")
-        }
+        print(Verifier.rendered(entries, format), terminator: "")
         let refused = entries.contains { $0.webKit != nil }
         if refused || lint.count(.error) > 0 { throw ExitCode(ExitStatus.findings) }
-    }
-
-    static func verdict(_ error: String?) -> String { error.map { "refuses it: \"\($0)\"" } ?? "compiles it" }
-
-    static func human(_ entries: [Verifier.Entry]) -> String {
-        var output = ""
-        for entry in entries {
-            output += "\(entry.input) -> \(entry.list) (\(entry.rules) rule\(entry.rules == 1 ? "" : "s"))\n"
-            let lint = entry.lintErrors.map { $0 == 0 ? "lint finds no error; " : "lint finds \($0) error\($0 == 1 ? "" : "s"); " } ?? ""
-            output += "  webpolicy: \(lint)its WebKit parser \(verdict(entry.webpolicy))\n"
-            output += "  WebKit:    \(verdict(entry.webKit))\(entry.agree ? "" : "   <- DISAGREE")\n"
-        }
-        let disagreements = entries.filter { !$0.agree }.count
-        output += "\(entries.count) list\(entries.count == 1 ? "" : "s"), \(entries.filter { $0.webKit == nil }.count) compiled by WebKit, \(disagreements) disagreement\(disagreements == 1 ? "" : "s")\n"
-        return output
-    }
-
-    static func json(_ entries: [Verifier.Entry]) -> String {
-        entries.map { entry in
-            JSONValue.object([
-                ("input", .string(entry.input)), ("list", .string(entry.list)), ("rules", .int(entry.rules)),
-                ("lintErrors", entry.lintErrors.map(JSONValue.int) ?? .null),
-                ("webpolicy", entry.webpolicy.map(JSONValue.string) ?? .null),
-                ("webkit", entry.webKit.map(JSONValue.string) ?? .null),
-                ("agree", .bool(entry.agree)),
-            ]).serialized(pretty: false) + "\n"
-        }.joined()
     }
 }

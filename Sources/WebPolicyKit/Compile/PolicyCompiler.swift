@@ -36,6 +36,9 @@ public struct CompileResult: Sendable {
     /// Lint diagnostics of the policy, then compile's own.
     public var report: LintReport
     public var hasErrors: Bool { report.count(.error) > 0 }
+    /// The file-name-safe policy name the artefacts start with (`ArtefactWriter` clears the
+    /// stale ones of the same name).
+    public var slug = "policy"
 }
 
 /// Turns a policy into what the app loads: lint first (any error and nothing is produced),
@@ -73,31 +76,30 @@ public struct PolicyCompiler: Sendable {
     private func compile(_ loaded: Policy?, lint: LintReport) -> CompileResult {
         guard lint.count(.error) == 0, let policy = loaded else { return CompileResult(artefacts: [], report: lint) }
         var diagnostics = lint.diagnostics
-        let slug = Self.slug(policy.name ?? "policy")
-        let plan = RuleListSplitter.plan(ContentBlockerLowering.lower(policy), target: policy.targetVersion, checkConflicts: false)
+        let build = PolicyBuild(policy)
+        let (slug, plan) = (build.slug, build.plan)
 
         var lists: [Artefact] = []
         var listFiles: [RuntimeManifest.ListFile] = []
-        for (index, rules) in plan.lists.enumerated() {
+        for (index, list) in build.lists.enumerated() {
+            if let external = list.external, let name = list.externalName {
+                // A list the policy references, after its own, copied as it is: the app adds
+                // exactly the vendor's list, under an identifier that changes with its content.
+                let json = external.file.text
+                let sha256 = SHA256.hex(json.utf8)
+                lists.append(Artefact(kind: .contentRules, fileName: list.fileName, contents: json))
+                listFiles.append(RuntimeManifest.ListFile(identifier: Self.listIdentifier(slug: name, sha256: sha256), fileName: list.fileName, rules: [],
+                                                          sha256: sha256, image: Self.imageFileName(of: list.fileName), external: (external.reference, external.rules.count)))
+                continue
+            }
             let suffix = plan.lists.count == 1 ? "" : "-\(index + 1)"
-            let fileName = Self.listFileName(slug: slug, index: index, of: plan.lists.count)
-            let json = JSONValue.array(rules.map(\.json)).serialized()
-            diagnostics += Self.checkList(json, fileName: fileName, limit: plan.limit, sizeWarning: listSizeWarning,
+            let json = JSONValue.array(list.rules.map(\.json)).serialized()
+            diagnostics += Self.checkList(json, fileName: list.fileName, limit: plan.limit, sizeWarning: listSizeWarning,
                                           at: policy.root.file.location(at: policy.root.file.startPosition))
-            lists.append(Artefact(kind: .contentRules, fileName: fileName, contents: json))
+            lists.append(Artefact(kind: .contentRules, fileName: list.fileName, contents: json))
             let sha256 = SHA256.hex(json.utf8)
-            listFiles.append(RuntimeManifest.ListFile(identifier: Self.listIdentifier(slug: slug + suffix, sha256: sha256), fileName: fileName, rules: rules,
-                                                      sha256: sha256, image: Self.imageFileName(of: fileName)))
-        }
-        // The lists the policy references, after its own, each copied as it is: the app adds
-        // exactly the vendor's list, under an identifier that changes with its content.
-        for (external, name) in zip(policy.contentRuleLists, Self.externalListNames(policy)) {
-            let fileName = Self.externalListFileName(slug: slug, list: name)
-            let json = external.file.text
-            let sha256 = SHA256.hex(json.utf8)
-            lists.append(Artefact(kind: .contentRules, fileName: fileName, contents: json))
-            listFiles.append(RuntimeManifest.ListFile(identifier: Self.listIdentifier(slug: name, sha256: sha256), fileName: fileName, rules: [],
-                                                      sha256: sha256, image: Self.imageFileName(of: fileName), external: (external.reference, external.rules.count)))
+            listFiles.append(RuntimeManifest.ListFile(identifier: Self.listIdentifier(slug: slug + suffix, sha256: sha256), fileName: list.fileName, rules: list.rules,
+                                                      sha256: sha256, image: Self.imageFileName(of: list.fileName)))
         }
         let manifestText = RuntimeManifest.render(policy, lists: listFiles)
         var artefacts = lists
@@ -109,7 +111,7 @@ public struct PolicyCompiler: Sendable {
         artefacts.append(Artefact(kind: .manifest, fileName: "\(slug).manifest.json", contents: manifestText))
 
         let report = LintReport(diagnostics: diagnostics, sources: lint.sources, lintedFiles: lint.lintedFiles)
-        return CompileResult(artefacts: report.count(.error) > 0 ? [] : artefacts, report: report)
+        return CompileResult(artefacts: report.count(.error) > 0 ? [] : artefacts, report: report, slug: slug)
     }
 
     /// The engine image of each list, built from the manifest as the app reads it (its

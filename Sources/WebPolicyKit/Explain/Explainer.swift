@@ -9,7 +9,9 @@ import WebPolicyRuntime
 public struct Explainer {
     public let policy: Policy
     public let suffixes: PublicSuffixList
-    /// The policy's rules as compile lowers them, by rule position, to show their triggers.
+    /// The policy's one build: its rules as compile lowers them (by rule position, to show
+    /// their triggers), and the engine that decides.
+    let build: PolicyBuild
     private let lowered: [LoweredRule]
 
     /// Where the policy's list engines are kept between runs (`EngineCache`).
@@ -19,7 +21,8 @@ public struct Explainer {
         self.policy = policy
         suffixes = publicSuffixList
         self.engineCache = engineCache
-        lowered = RuleListSplitter.plan(ContentBlockerLowering.lower(policy), target: policy.targetVersion, checkConflicts: false).lists.flatMap { $0 }
+        build = PolicyBuild(policy)
+        lowered = build.loweredRules
     }
 
     /// The explanation of `url` loaded as `type` (the trace format's words). `top`: the page
@@ -33,7 +36,7 @@ public struct Explainer {
         let request = LoadRequest(kind: known.kind, resourceType: known.type, url: url, top: known.kind == .resource ? top : nil, method: method?.uppercased(),
                                   initiator: initiator)
         let state = WebViewState(top: known.kind == .resource ? nil : top, pagesLoaded: top == nil ? 0 : 1)
-        let engine = Simulator(policy: policy, publicSuffixList: suffixes, engineCache: engineCache).engine
+        let engine = build.engine(publicSuffixList: suffixes, engineCache: engineCache)
         var scratch = engine.makeScratch()
         let decision = engine.decide(request, in: state, scratch: &scratch)
 

@@ -12,7 +12,7 @@ extension Explainer {
         case .failure(let error): throw InputError("the URL '\(text)' is not a URL: \(error.message)")
         }
         let message = ScriptMessage(frameURL: url, frame: frame, handler: handler, world: world)
-        let engine = Simulator(policy: policy, publicSuffixList: suffixes, engineCache: engineCache).engine
+        let engine = build.engine(publicSuffixList: suffixes, engineCache: engineCache)
         var scratch = engine.makeScratch()
         let decision = engine.decide(message, scratch: &scratch)
 

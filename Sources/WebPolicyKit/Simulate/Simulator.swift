@@ -84,29 +84,12 @@ public struct Simulator: Sendable {
     /// runtime manifest as compile writes it. With `engineCache`, each list's engine comes
     /// from the image an earlier run left there for the same rules, or is built and left there.
     public init(policy: Policy, publicSuffixList: PublicSuffixList, engineCache: EngineCache? = nil) {
-        func makeEngine(_ rules: [(rule: JSONValue, origin: RuleOrigin)]) -> ContentRuleEngine {
-            guard let engineCache else { return ContentRuleEngine(rules: rules) }
-            return engineCache.engine(for: EngineCache.Key(rules: rules)) { ContentRuleEngine(rules: rules) } ?? ContentRuleEngine(rules: rules)
-        }
-        let plan = RuleListSplitter.plan(ContentBlockerLowering.lower(policy), target: policy.targetVersion, checkConflicts: false)
-        var offset = 0
-        var lists: [ContentRuleEngine] = []
-        var files: [RuntimeManifest.ListFile] = []
-        let slug = PolicyCompiler.slug(policy.name ?? "policy")
-        for (index, rules) in plan.lists.enumerated() {
-            lists.append(makeEngine(rules.enumerated().map { index, rule in
-                (rule.json, RuleOrigin(index: offset + index, id: rule.source.id?.value, location: rule.source.location, expansion: rule.expansion))
-            }))
-            files.append(RuntimeManifest.ListFile(identifier: slug, fileName: PolicyCompiler.listFileName(slug: slug, index: index, of: plan.lists.count), rules: rules))
-            offset += rules.count
-        }
-        // Then the lists it references, each its own list, in order (as compile writes them).
-        for external in policy.contentRuleLists {
-            lists.append(makeEngine(external.rules.map { rule in
-                (rule.rule, RuleOrigin(index: rule.index, id: nil, location: external.file.location(rule.range)))
-            }))
-        }
-        engine = DecisionEngine(lists: lists, rules: RuntimeManifest.make(policy, lists: files), publicSuffixList: publicSuffixList)
+        self.init(build: PolicyBuild(policy), publicSuffixList: publicSuffixList, engineCache: engineCache)
+    }
+
+    /// Simulates a build of a policy (`PolicyBuild`).
+    public init(build: PolicyBuild, publicSuffixList: PublicSuffixList, engineCache: EngineCache? = nil) {
+        engine = build.engine(publicSuffixList: publicSuffixList, engineCache: engineCache)
     }
 
     /// Simulates a bare content-blocker list: only what WebKit itself does.

@@ -42,21 +42,13 @@ public enum Verifier {
             diagnostics += lint.diagnostics
             sources.merge(lint.sources) { first, _ in first }
             guard let policy else { continue }
-            let plan = RuleListSplitter.plan(ContentBlockerLowering.lower(policy), target: policy.targetVersion, checkConflicts: false)
-            let slug = PolicyCompiler.slug(policy.name ?? "policy")
-            for (index, rules) in plan.lists.enumerated() {
-                let text = JSONValue.array(rules.map(\.json)).serialized()
-                entries.append(Entry(input: path, list: PolicyCompiler.listFileName(slug: slug, index: index, of: plan.lists.count),
-                                     rules: rules.count, lintErrors: lint.count(.error),
-                                     webpolicy: firstError(WebKitRuleListParser.parse(text, maximumRuleCount: plan.limit).errors)))
-                texts.append(text)
-            }
-            // The lists it references, as compile copies them: each compiled on its own.
-            for (external, name) in zip(policy.contentRuleLists, PolicyCompiler.externalListNames(policy)) {
-                let text = external.file.text
-                entries.append(Entry(input: path, list: PolicyCompiler.externalListFileName(slug: slug, list: name), rules: external.rules.count,
-                                     lintErrors: lint.count(.error),
-                                     webpolicy: firstError(WebKitRuleListParser.parse(text, maximumRuleCount: plan.limit).errors)))
+            // The lists as compile writes them, those it references copied as they are: each
+            // compiled on its own.
+            let build = PolicyBuild(policy)
+            for list in build.lists {
+                let text = list.external?.file.text ?? JSONValue.array(list.rules.map(\.json)).serialized()
+                entries.append(Entry(input: path, list: list.fileName, rules: list.external?.rules.count ?? list.rules.count, lintErrors: lint.count(.error),
+                                     webpolicy: firstError(WebKitRuleListParser.parse(text, maximumRuleCount: build.plan.limit).errors)))
                 texts.append(text)
             }
         }

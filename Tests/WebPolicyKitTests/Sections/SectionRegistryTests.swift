@@ -28,6 +28,11 @@ struct SectionRegistryTests {
         "webview": "webview-inspectable",
     ]
 
+    /// Sections no request's explanation names an entry of, and why.
+    static let notExplained: [String: String] = [
+        "webview": "settings configure the view; explain names javascript only when it refuses a message",
+    ]
+
     /// Sections coverage has no items for, and why.
     static let notCovered: [String: String] = [
         "webview": "settings configure the view before any request; no request is decided by a setting alone",
@@ -142,6 +147,40 @@ struct SectionRegistryTests {
             #expect(items.isEmpty)
         } else {
             #expect(!items.isEmpty, "coverage has no item for \(key)")
+        }
+    }
+
+    /// `explain` of the sample's trace lines names one of the section's entries, where it is
+    /// written: each step that decides by a section says which entry decided.
+    @Test(arguments: Sections.all.map { $0.key })
+    func explainNamesTheSectionsEntries(key: String) throws {
+        let folder = Self.folder(of: key)
+        let policy = try Self.load(folder + "/old.yaml")
+        let kinds = try Self.section(key).entryKinds
+        // Where each entry is written; a referenced list's rules are named in its own file.
+        let places = Coverage(policy: policy).items.filter { kinds.contains($0.kind.rawValue) }
+            .map { $0.kind == .contentRuleList ? "(\($0.name):" : "(\($0.location.described))" }
+        let explainer = Explainer(policy: policy, publicSuffixList: try PublicSuffixList.bundled())
+        var explanations: [String] = []
+        var page: String?
+        let trace = try String(contentsOfFile: folder + "/requests.trace", encoding: .utf8)
+        for line in trace.split(separator: "\n") where !line.hasPrefix("#") {
+            var fields = line.split(separator: " ").map(String.init)
+            if fields[0].contains(":") { fields.insert("page", at: 0) }
+            let value = { (name: String) in fields.first { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1)) } }
+            let type = value("type") ?? fields[0]
+            if type == "message" {
+                explanations.append(try explainer.explainMessage(url: fields[1], handler: value("handler") ?? "", frame: .main, world: .page).text)
+                continue
+            }
+            explanations.append(try explainer.explain(url: fields[1], type: type, top: value("top") ?? page, method: value("method")).text)
+            if type == "page" { page = fields[1] }
+        }
+        let named = explanations.contains { text in places.contains { text.contains($0) } }
+        if Self.notExplained[key] != nil {
+            #expect(!named)
+        } else {
+            #expect(named, "no explanation of \(key)'s sample names one of its entries \(places): \(explanations)")
         }
     }
 }

@@ -95,3 +95,27 @@ public enum FixApplier {
         return left.start < right.end && right.start < left.end
     }
 }
+
+extension FixApplier {
+    /// `lint --fix`: rewrites each file of the report that has fixes, atomically, with the
+    /// certain fixes (and those that change what the policy means, with `includingUnsafe`);
+    /// returns how many findings were fixed in how many files.
+    public static func applyInPlace(_ report: LintReport, includingUnsafe: Bool) throws -> (fixed: Int, files: Int) {
+        var byFile: [String: [Fix]] = [:]
+        for diagnostic in report.diagnostics {
+            guard let fix = diagnostic.fix, includingUnsafe || !fix.changesMeaning else { continue }
+            byFile[diagnostic.location.path, default: []].append(fix)
+        }
+        var fixed = 0
+        var files = 0
+        for path in byFile.keys.sorted() {
+            guard let file = report.sources[path], let fixes = byFile[path] else { continue }
+            let (text, applied) = apply(fixes, to: file)
+            guard applied > 0, text != file.text else { continue }
+            try ArtefactWriter.writeFile(text, to: path)
+            fixed += applied
+            files += 1
+        }
+        return (fixed, files)
+    }
+}

@@ -1,16 +1,15 @@
 import Foundation
-import WebPolicyKit
 
 /// The command line's trace arguments, as the traces to replay.
-enum TracePaths {
-    struct Expansion {
-        var traces: [String] = []
+public enum TracePaths {
+    public struct Expansion: Sendable {
+        public var traces: [String] = []
         /// Folders named that hold no trace: a repository's first day (policies, no traces
         /// yet), which passes with a note rather than failing a commit hook.
-        var foldersWithoutTraces: [String] = []
+        public var foldersWithoutTraces: [String] = []
 
         /// The note for standard error, if a folder held nothing to replay.
-        var note: String? {
+        public var note: String? {
             guard !foldersWithoutTraces.isEmpty else { return nil }
             let folders = foldersWithoutTraces.joined(separator: ", ")
             let what = traces.isEmpty ? "nothing was replayed" : "nothing was replayed from \(foldersWithoutTraces.count == 1 ? "it" : "them")"
@@ -21,7 +20,7 @@ enum TracePaths {
     /// Each argument as a trace, HAR capture or `-`; a folder stands for the .trace files in it
     /// (a pre-commit hook passes `policies`). A path that does not exist, or a policy or a
     /// content-blocker list named where a trace belongs, is an input error.
-    static func expand(_ arguments: [String]) throws(InputError) -> Expansion {
+    public static func expand(_ arguments: [String]) throws(InputError) -> Expansion {
         var expansion = Expansion()
         for path in arguments {
             if path == "-" {
@@ -58,7 +57,7 @@ enum TracePaths {
     }
 
     /// The `.trace` files below a folder, hidden entries skipped, sorted.
-    static func find(in folder: String) -> [String] {
+    public static func find(in folder: String) -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
         var found: [String] = []
         while let entry = walker.nextObject() as? String {
