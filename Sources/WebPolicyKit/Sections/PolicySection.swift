@@ -39,6 +39,29 @@ protocol PolicySection {
     static func census(_ manifest: Manifest) -> Int
 }
 
+/// A section that is a list of entries, concatenated across includes in document order: its
+/// decode, merge and census come from where its entries are kept.
+protocol ListSection: PolicySection {
+    associatedtype Entry: Sendable
+    static var entriesOfDocument: WritableKeyPath<PolicyDocument, [Entry]> { get }
+    static var entriesOfPolicy: WritableKeyPath<Policy, [Entry]> { get }
+    /// One entry of one file; nil when it is too broken to keep (the decoder said why).
+    static func decodeEntry(_ node: YAMLNode, with decoder: inout PolicyDecoder) -> Entry?
+}
+
+extension ListSection {
+    static func decode(_ fields: Fields, into document: inout PolicyDocument, with decoder: inout PolicyDecoder) {
+        document[keyPath: entriesOfDocument] = decoder.section(key, in: fields) { decodeEntry($1, with: &$0) }
+    }
+
+    static func merge(_ documents: [PolicyDocument], into policy: inout Policy) {
+        policy[keyPath: entriesOfPolicy] = documents.flatMap { $0[keyPath: entriesOfDocument] }
+    }
+
+    static func census(_ document: PolicyDocument) -> Int { document[keyPath: entriesOfDocument].count }
+    static func census(_ policy: Policy) -> Int { policy[keyPath: entriesOfPolicy].count }
+}
+
 /// The registry: every section of a policy, in documentation order.
 enum Sections {
     static let all: [any PolicySection.Type] = [

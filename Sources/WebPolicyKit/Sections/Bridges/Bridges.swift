@@ -3,18 +3,16 @@ import WebPolicyRuntime
 extension Sections {
     /// `bridges:` — the script message handlers the app registers and who may call each:
     /// the runtime's message gate, and the app's `ScriptMessageGate`.
-    enum Bridges: PolicySection {
+    enum Bridges: ListSection {
         static let key = "bridges"
         static let schemaDefinitions = [(definition: "bridge", keys: PolicyKeys.bridge)]
         static let entryKinds = [Coverage.Kind.bridge.rawValue]
 
-        static func decode(_ fields: Fields, into document: inout PolicyDocument, with decoder: inout PolicyDecoder) {
-            document.bridges = decoder.section(key, in: fields) { $0.decodeBridge($1) }
-        }
+        static var entriesOfDocument: WritableKeyPath<PolicyDocument, [Entry]> { \.bridges }
+        static var entriesOfPolicy: WritableKeyPath<Policy, [Entry]> { \.bridges }
 
-        static func merge(_ documents: [PolicyDocument], into policy: inout Policy) {
-            policy.bridges = documents.flatMap(\.bridges)
-        }
+        static func decodeEntry(_ node: YAMLNode, with decoder: inout PolicyDecoder) -> BridgeDeclaration? { decoder.decodeBridge(node) }
+
 
         static func lower(_ policy: Policy, lists: [RuntimeManifest.ListFile], into manifest: inout Manifest) {
             manifest.bridges = policy.bridges.map { declaration in
@@ -44,8 +42,6 @@ extension Sections {
             }
         }
 
-        static func census(_ document: PolicyDocument) -> Int { document.bridges.count }
-        static func census(_ policy: Policy) -> Int { policy.bridges.count }
         static func census(_ manifest: Manifest) -> Int { manifest.bridges.count }
     }
 }

@@ -4,7 +4,7 @@ extension Sections {
     /// `content-rules:` — the policy's own WebKit content rules: lowered to WebKit's JSON
     /// (`ContentBlockerLowering`), split into lists (`RuleListSplitter`), decided by the
     /// runtime's content-rules step.
-    enum ContentRules: PolicySection {
+    enum ContentRules: ListSection {
         static let key = "content-rules"
         static let schemaDefinitions = [
             (definition: "contentRule", keys: PolicyKeys.contentRule),
@@ -14,9 +14,10 @@ extension Sections {
         ]
         static let entryKinds = [Coverage.Kind.contentRule.rawValue]
 
-        static func decode(_ fields: Fields, into document: inout PolicyDocument, with decoder: inout PolicyDecoder) {
-            document.contentRules = decoder.section(key, in: fields) { $0.decodeContentRule($1) }
-        }
+        static var entriesOfDocument: WritableKeyPath<PolicyDocument, [Entry]> { \.contentRules }
+        static var entriesOfPolicy: WritableKeyPath<Policy, [Entry]> { \.contentRules }
+
+        static func decodeEntry(_ node: YAMLNode, with decoder: inout PolicyDecoder) -> ContentRule? { decoder.decodeContentRule(node) }
 
         static func merge(_ documents: [PolicyDocument], into policy: inout Policy) {
             // One file (the common case) shares its array instead of copying every rule.
@@ -47,8 +48,6 @@ extension Sections {
             }
         }
 
-        static func census(_ document: PolicyDocument) -> Int { document.contentRules.count }
-        static func census(_ policy: Policy) -> Int { policy.contentRules.count }
         static func census(_ manifest: Manifest) -> Int {
             manifest.contentRuleLists.filter { PolicyCompiler.isOwnListFileName($0.file) }.reduce(0) { $0 + $1.sources.count }
         }

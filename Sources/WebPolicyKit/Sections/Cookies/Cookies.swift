@@ -3,18 +3,16 @@ import WebPolicyRuntime
 extension Sections {
     /// `cookies:` — the cookies the app injects so the web app sees the native login: the
     /// runtime's cookies step, and the app's cookie installer.
-    enum Cookies: PolicySection {
+    enum Cookies: ListSection {
         static let key = "cookies"
         static let schemaDefinitions = [(definition: "cookie", keys: PolicyKeys.cookie)]
         static let entryKinds = [Coverage.Kind.cookie.rawValue]
 
-        static func decode(_ fields: Fields, into document: inout PolicyDocument, with decoder: inout PolicyDecoder) {
-            document.cookies = decoder.section(key, in: fields) { $0.decodeCookie($1) }
-        }
+        static var entriesOfDocument: WritableKeyPath<PolicyDocument, [Entry]> { \.cookies }
+        static var entriesOfPolicy: WritableKeyPath<Policy, [Entry]> { \.cookies }
 
-        static func merge(_ documents: [PolicyDocument], into policy: inout Policy) {
-            policy.cookies = documents.flatMap(\.cookies)
-        }
+        static func decodeEntry(_ node: YAMLNode, with decoder: inout PolicyDecoder) -> CookieRule? { decoder.decodeCookie(node) }
+
 
         static func lower(_ policy: Policy, lists: [RuntimeManifest.ListFile], into manifest: inout Manifest) {
             manifest.cookies = policy.cookies.map(lowered)
@@ -46,8 +44,6 @@ extension Sections {
             policy.cookies.map { Coverage.Item(kind: .cookie, name: $0.name.value, location: $0.location) }
         }
 
-        static func census(_ document: PolicyDocument) -> Int { document.cookies.count }
-        static func census(_ policy: Policy) -> Int { policy.cookies.count }
         static func census(_ manifest: Manifest) -> Int { manifest.cookies.count }
     }
 }

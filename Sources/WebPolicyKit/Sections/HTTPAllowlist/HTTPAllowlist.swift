@@ -3,18 +3,16 @@ import WebPolicyRuntime
 extension Sections {
     /// `http-allowlist:` — the plain-http hosts the view may load: ATS exceptions in the app,
     /// the scheme gate's http step in the runtime.
-    enum HTTPAllowlist: PolicySection {
+    enum HTTPAllowlist: ListSection {
         static let key = "http-allowlist"
         static let schemaDefinitions = [(definition: "httpAllowlistEntry", keys: PolicyKeys.httpAllowlistEntry)]
         static let entryKinds = [Coverage.Kind.httpAllowlist.rawValue]
 
-        static func decode(_ fields: Fields, into document: inout PolicyDocument, with decoder: inout PolicyDecoder) {
-            document.httpAllowlist = decoder.section(key, in: fields) { $0.decodeHTTPAllowlistEntry($1) }
-        }
+        static var entriesOfDocument: WritableKeyPath<PolicyDocument, [Entry]> { \.httpAllowlist }
+        static var entriesOfPolicy: WritableKeyPath<Policy, [Entry]> { \.httpAllowlist }
 
-        static func merge(_ documents: [PolicyDocument], into policy: inout Policy) {
-            policy.httpAllowlist = documents.flatMap(\.httpAllowlist)
-        }
+        static func decodeEntry(_ node: YAMLNode, with decoder: inout PolicyDecoder) -> HTTPAllowlistEntry? { decoder.decodeHTTPAllowlistEntry(node) }
+
 
         static func lower(_ policy: Policy, lists: [RuntimeManifest.ListFile], into manifest: inout Manifest) {
             manifest.httpAllowlist = policy.httpAllowlist.map { entry in
@@ -31,8 +29,6 @@ extension Sections {
             policy.httpAllowlist.map { Coverage.Item(kind: .httpAllowlist, name: $0.host.value, location: $0.location) }
         }
 
-        static func census(_ document: PolicyDocument) -> Int { document.httpAllowlist.count }
-        static func census(_ policy: Policy) -> Int { policy.httpAllowlist.count }
         static func census(_ manifest: Manifest) -> Int { manifest.httpAllowlist.count }
     }
 }

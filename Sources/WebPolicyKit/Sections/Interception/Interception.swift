@@ -3,18 +3,16 @@ import WebPolicyRuntime
 extension Sections {
     /// `interception:` — the requests the app answers itself (`WKURLSchemeHandler`): the
     /// runtime's interception step, and the app's scheme handlers.
-    enum Interception: PolicySection {
+    enum Interception: ListSection {
         static let key = "interception"
         static let schemaDefinitions = [(definition: "interceptionRule", keys: PolicyKeys.interceptionRule)]
         static let entryKinds = [Coverage.Kind.interception.rawValue]
 
-        static func decode(_ fields: Fields, into document: inout PolicyDocument, with decoder: inout PolicyDecoder) {
-            document.interception = decoder.section(key, in: fields) { $0.decodeInterceptionRule($1) }
-        }
+        static var entriesOfDocument: WritableKeyPath<PolicyDocument, [Entry]> { \.interception }
+        static var entriesOfPolicy: WritableKeyPath<Policy, [Entry]> { \.interception }
 
-        static func merge(_ documents: [PolicyDocument], into policy: inout Policy) {
-            policy.interception = documents.flatMap(\.interception)
-        }
+        static func decodeEntry(_ node: YAMLNode, with decoder: inout PolicyDecoder) -> InterceptionRule? { decoder.decodeInterceptionRule(node) }
+
 
         static func lower(_ policy: Policy, lists: [RuntimeManifest.ListFile], into manifest: inout Manifest) {
             manifest.interception = policy.interception.map(lowered)
@@ -42,8 +40,6 @@ extension Sections {
             policy.interception.map { Coverage.Item(kind: .interception, name: $0.id.map { "'\($0.value)'" } ?? $0.scheme.value, location: $0.location) }
         }
 
-        static func census(_ document: PolicyDocument) -> Int { document.interception.count }
-        static func census(_ policy: Policy) -> Int { policy.interception.count }
         static func census(_ manifest: Manifest) -> Int { manifest.interception.count }
     }
 }

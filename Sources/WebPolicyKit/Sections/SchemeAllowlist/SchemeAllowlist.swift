@@ -3,18 +3,16 @@ import WebPolicyRuntime
 extension Sections {
     /// `scheme-allowlist:` — the non-web schemes the view hands to the system: the scheme
     /// gate's hand-off in the runtime.
-    enum SchemeAllowlist: PolicySection {
+    enum SchemeAllowlist: ListSection {
         static let key = "scheme-allowlist"
         static let schemaDefinitions = [(definition: "schemeAllowlistEntry", keys: PolicyKeys.schemeAllowlistEntry)]
         static let entryKinds = [Coverage.Kind.schemeAllowlist.rawValue]
 
-        static func decode(_ fields: Fields, into document: inout PolicyDocument, with decoder: inout PolicyDecoder) {
-            document.schemeAllowlist = decoder.section(key, in: fields) { $0.decodeSchemeAllowlistEntry($1) }
-        }
+        static var entriesOfDocument: WritableKeyPath<PolicyDocument, [Entry]> { \.schemeAllowlist }
+        static var entriesOfPolicy: WritableKeyPath<Policy, [Entry]> { \.schemeAllowlist }
 
-        static func merge(_ documents: [PolicyDocument], into policy: inout Policy) {
-            policy.schemeAllowlist = documents.flatMap(\.schemeAllowlist)
-        }
+        static func decodeEntry(_ node: YAMLNode, with decoder: inout PolicyDecoder) -> SchemeAllowlistEntry? { decoder.decodeSchemeAllowlistEntry(node) }
+
 
         static func lower(_ policy: Policy, lists: [RuntimeManifest.ListFile], into manifest: inout Manifest) {
             manifest.schemeAllowlist = policy.schemeAllowlist.map { entry in
@@ -31,8 +29,6 @@ extension Sections {
             policy.schemeAllowlist.map { Coverage.Item(kind: .schemeAllowlist, name: $0.scheme.value, location: $0.location) }
         }
 
-        static func census(_ document: PolicyDocument) -> Int { document.schemeAllowlist.count }
-        static func census(_ policy: Policy) -> Int { policy.schemeAllowlist.count }
         static func census(_ manifest: Manifest) -> Int { manifest.schemeAllowlist.count }
     }
 }
