@@ -10,7 +10,7 @@ import WebPolicyRuntime
 /// protocol, one line in `Sections.all`, its definitions in `schemas/webpolicy.schema.json`,
 /// and — when it decides requests — a step in the runtime's pipeline
 /// (`WebPolicyRuntime/Decision`). `docs/architecture.md` walks through it.
-protocol PolicySection {
+protocol PolicySection: Sendable {
     /// The top-level key, as a policy writes it.
     static var key: String { get }
     /// The schema's definitions for the section and the keys each may hold; the schema test

@@ -12,6 +12,8 @@ public final class DecisionEngine: Sendable {
     /// only what WebKit itself does is decided.
     public let rules: Manifest?
     public let suffixes: PublicSuffixList
+    /// `rules != nil`, kept apart: testing the optional copies the whole manifest, on every request.
+    private let hasPolicy: Bool
     let navigation: NavigationStep
     let appBound: AppBoundStep
     let contentRules: ContentRulesStep
@@ -26,6 +28,7 @@ public final class DecisionEngine: Sendable {
 
     public init(lists: [ContentRuleEngine], rules: Manifest?, publicSuffixList: PublicSuffixList) {
         self.rules = rules
+        hasPolicy = rules != nil
         suffixes = publicSuffixList
         navigation = NavigationStep(rules: rules?.navigation)
         appBound = AppBoundStep(domains: rules?.appBoundDomains, suffixes: publicSuffixList)
@@ -79,8 +82,8 @@ public final class DecisionEngine: Sendable {
 
         // 0. Where the view may go: the app's delegate, then WebKit's App-Bound Domains.
         var admission: (why: Why, origin: RuleOrigin)?
-        if rules != nil, let target = NavigationStep.Target(request, isFirstPage: request.kind == .page && state.pagesLoaded == 0) {
-            if navigation.rules != nil {
+        if hasPolicy, let target = NavigationStep.Target(request, isFirstPage: request.kind == .page && state.pagesLoaded == 0) {
+            if navigation.isActive {
                 result.record.run(.navigation)
                 switch navigation.decide(request.url, target) {
                 case .passes:
@@ -96,7 +99,7 @@ public final class DecisionEngine: Sendable {
             }
             // WebKit checks a main-frame navigation the delegate did not cancel; the delegate
             // cancels one the scheme gate hands to the system or refuses.
-            if target.mainFrame, appBound.domains != nil, !schemeGate.delegateCancels(request.url, method: request.method) {
+            if target.mainFrame, appBound.isActive, !schemeGate.delegateCancels(request.url, method: request.method) {
                 var domains = scratch.domains
                 defer { scratch.domains = domains }
                 switch appBound.decide(request.url, domain: { domains.registrableDomain(of: $0, suffixes) }) {
@@ -111,18 +114,17 @@ public final class DecisionEngine: Sendable {
             }
         }
 
-        var decided = loadSteps(request, context, state: state, admission: admission, into: result, scratch: &scratch)
+        loadSteps(request, context, state: state, admission: admission, into: &result, scratch: &scratch)
         // A new window that loads in the same view becomes its page, whatever loads it.
-        if navigation.replacesPage(request), decided.verdict != .block { decided.replacesPage = true }
-        return decided
+        if navigation.replacesPage(request), result.verdict != .block { result.replacesPage = true }
+        return result
     }
 
     /// Steps 1 to 4 for a load the navigation steps let through: content rules, the scheme
     /// gate, interception and cookies. `admission`: the `navigation` entry that admitted the
     /// document, which speaks for it when no later step does.
     private func loadSteps(_ request: LoadRequest, _ context: ContentRulesStep.Context, state: WebViewState, admission: (why: Why, origin: RuleOrigin)?,
-                           into start: Decision, scratch: inout Scratch) -> Decision {
-        var result = start
+                           into result: inout Decision, scratch: inout Scratch) {
         // 1. Content rules.
         let load = contentRules.load(for: request, context, domains: &scratch.domains)
         result.record.run(.contentRules)
@@ -132,7 +134,7 @@ public final class DecisionEngine: Sendable {
             result.decidedBy = block
             result.why = .blockedByRule(block)
             result.record.decide(at: .contentRules)
-            return result
+            return
         case .upgraded(let upgrade, let secure):
             result.finalURL = secure
             result.verdict = .upgrade
@@ -140,9 +142,15 @@ public final class DecisionEngine: Sendable {
             result.why = .upgradedByRule(upgrade, to: secure.requestString)
             result.record.decide(at: .contentRules)
         case .passes:
-            result.why = result.content.lists.allSatisfy(\.matchedNothing) && result.content.second.allSatisfy(\.matchedNothing) ? .noRuleMatches : .noSurvivingRule
+            break
         }
-        guard rules != nil else { return result }
+        guard hasPolicy else {
+            // A bare list: what WebKit does is all there is to say.
+            if result.record.decidedAt == nil {
+                result.why = result.content.lists.allSatisfy(\.matchedNothing) && result.content.second.allSatisfy(\.matchedNothing) ? .noRuleMatches : .noSurvivingRule
+            }
+            return
+        }
 
         // 2. The scheme gate, on the URL the load continues with.
         let url = result.finalURL
@@ -168,21 +176,21 @@ public final class DecisionEngine: Sendable {
             result.decidedBy = nil
             result.why = why
             result.record.decide(at: .schemeGate)
-            return result
+            return
         case .served(let handler):
             result.verdict = .intercept
             result.decidedBy = InterceptionStep.origin(of: handler)
             result.interception = handler
             result.why = .schemeHandler(InterceptionStep.origin(of: handler), scheme: url.scheme)
             result.record.decide(at: .schemeGate)
-            return result
+            return
         case .handedToSystem(let entry):
             result.handedToSystem = entry
             result.isHandedToSystem = true
             result.why = .handedToSystem(scheme: url.scheme, at: entry.location)
             result.decidedBy = RuleOrigin(index: -1, id: nil, location: entry.location)
             result.record.decide(at: .schemeGate)
-            return result
+            return
         }
 
         // 3. http(s) interception.
@@ -193,7 +201,7 @@ public final class DecisionEngine: Sendable {
             result.interception = handler
             result.why = .intercepted(InterceptionStep.origin(of: handler))
             result.record.decide(at: .interception)
-            return result
+            return
         }
 
         // 4. Cookies that would be sent.
@@ -201,7 +209,6 @@ public final class DecisionEngine: Sendable {
         if !result.content.has(.blockCookies) {
             result.cookies = cookies.sent(to: url, load, CookiesStep.Moment(request, in: state))
         }
-        return result
     }
 
     /// What `make-https` makes of a URL: http and ws on their default port only (WebKit

@@ -5,10 +5,13 @@ struct AppBoundStep: Sendable {
     let domains: AppBoundDomains?
     /// What WebKit keeps of each entry (`AppBoundDomains.boundValues`).
     let bound: [String?]
+    /// `domains != nil`, kept: testing the optional copies the entries on every request.
+    let isActive: Bool
 
     init(domains: AppBoundDomains?, suffixes: PublicSuffixList) {
         self.domains = domains
         bound = domains?.boundValues(suffixes) ?? []
+        isActive = domains != nil
     }
 
     enum Outcome {

@@ -4,6 +4,13 @@
 /// (`WebPageProxy::decidePolicyForNavigationAction`).
 struct NavigationStep: Sendable {
     let rules: NavigationRules?
+    /// `rules != nil`, kept: testing the optional copies the rules on every request.
+    let isActive: Bool
+
+    init(rules: NavigationRules?) {
+        self.rules = rules
+        isActive = rules != nil
+    }
 
     /// A navigation as the delegate sees it.
     struct Target {
@@ -70,6 +77,6 @@ struct NavigationStep: Sendable {
 
     /// A new window that loads in the same view becomes the view's page, as a `page` does.
     func replacesPage(_ request: LoadRequest) -> Bool {
-        request.resourceType == .popup && rules?.newWindows == .sameView
+        request.resourceType == .popup && isActive && rules?.newWindows == .sameView
     }
 }
