@@ -18,7 +18,7 @@ struct FixCommandTests {
         let fixed = try CommandRunner.run(["lint", "--fix", "--unsafe-fixes", "p.yaml"], in: folder)
         #expect(fixed.status == 0)
         #expect(fixed.stdout == "no problems in 1 file\n")
-        #expect(fixed.stderr == "fixed 12 findings in 1 file\n")
+        #expect(fixed.stderr == "fixed 16 findings in 1 file\n")
         let text = try String(contentsOf: folder.appendingPathComponent("p.yaml"), encoding: .utf8)
         let expected = try String(contentsOf: Self.fixtures.appendingPathComponent("every-fix.fixed.yaml"), encoding: .utf8)
         #expect(text == expected)
@@ -29,7 +29,7 @@ struct FixCommandTests {
         let folder = try Self.folderWithFixture()
         let fixed = try CommandRunner.run(["lint", "--fix", "p.yaml"], in: folder)
         #expect(fixed.status == 0)  // what is left is a warning
-        #expect(fixed.stderr == "fixed 11 findings in 1 file\n")
+        #expect(fixed.stderr == "fixed 15 findings in 1 file\n")
         #expect(fixed.stdout.contains("[host-wildcard-apex]"))
         #expect(fixed.stdout.contains("fix: write 'host: lab.example.com' with 'include-subdomains: true' (webpolicy lint --fix --unsafe-fixes)"))
         #expect(fixed.stdout.hasSuffix("1 warning in 1 file\n"))

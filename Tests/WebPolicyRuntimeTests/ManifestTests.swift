@@ -52,3 +52,23 @@ struct ManifestTests {
         #expect(error.message.contains(message), "\(error.message)")
     }
 }
+
+/// The documents say the version compile writes and the runtime reads: they drifted once (the
+/// docs said 1 while compile wrote 3).
+@Suite("Manifest version in the docs")
+struct ManifestVersionDocumentationTests {
+    @Test func compileAndRuntimeDocsNameTheVersionWritten() throws {
+        let compile = try String(contentsOf: Fixtures.url("docs/compile.md"), encoding: .utf8)
+        #expect(compile.contains("This webpolicy writes up to version \(Manifest.formatVersion)."))
+        let runtime = try String(contentsOf: Fixtures.url("docs/runtime.md"), encoding: .utf8)
+        let refusal = RuntimePolicyError.unsupportedManifestVersion(found: Manifest.formatVersion + 1, supported: Manifest.formatVersion).description
+        #expect(runtime.contains("`\(refusal)`"), "docs/runtime.md's error table must show: \(refusal)")
+    }
+
+    @Test func theManifestTableNamesEveryTopLevelMember() throws {
+        let compile = try String(contentsOf: Fixtures.url("docs/compile.md"), encoding: .utf8)
+        for member in ["webpolicyManifest", "httpAllowlist", "schemeAllowlist", "cookies", "interception", "navigation", "appBoundDomains", "bridges", "webView", "contentRuleLists"] {
+            #expect(compile.contains("| `\(member)` |"), "docs/compile.md's manifest table lacks \(member)")
+        }
+    }
+}

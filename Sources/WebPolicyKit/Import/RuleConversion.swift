@@ -25,12 +25,15 @@ struct RuleConversion {
 
         for key in WebKitRuleListParser.triggerKeys {
             guard let value = trigger.member(key) else { continue }
+            // A case-sensitivity flag that is not a boolean is ignored by WebKit and left out
+            // of the policy: it decides nothing, the target included.
+            if key.hasSuffix("-is-case-sensitive"), value.bool == nil { continue }
             if let feature = WebKitFeature.triggerKey(key) { require(feature) }
             switch key {
             case "url-filter":
                 members.append((key, .string(value.string!)))
             case "url-filter-is-case-sensitive", "top-url-filter-is-case-sensitive", "frame-url-filter-is-case-sensitive":
-                // The parser has warned about a non-boolean, which WebKit ignores.
+                // Only a boolean gets here: the parser has warned about anything else.
                 if let flag = value.bool { members.append((key, .bool(flag))) }
             case "request-method":
                 // WebKit compares methods ignoring case; compile writes them in lowercase.

@@ -39,6 +39,7 @@ public enum BuiltInRules {
         CookieDomainIPRule.self,
         CookieSecureOnHTTPHostRule.self,
         CookieCleartextToHTTPHostRule.self,
+        CookieCredentialCleartextRule.self,
         CookieDuplicateRule.self,
         // Interception
         InterceptionWebSchemeRule.self,
@@ -98,6 +99,7 @@ public enum BuiltInRules {
         BridgeReplyAllFramesRule.self,
         BridgePageWorldThirdPartyRule.self,
         BridgeOriginUnreachableRule.self,
+        BridgeSchemeUnservedRule.self,
         BridgeAppBoundDeniedRule.self,
         BridgeJavaScriptOffRule.self,
         WebViewInspectableReleaseRule.self,

@@ -26,7 +26,8 @@ public enum InputKind: Equatable, Sendable {
     private static func prefix(of path: String) -> [UInt8]? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        return (try? handle.read(upToCount: prefixLength)).map { Array($0 ?? Data()) }
+        // An empty file reads as nil: no bytes, not a failure.
+        do { return Array(try handle.read(upToCount: prefixLength) ?? Data()) } catch { return nil }
     }
 
     /// How a command reads a file named on its command line: a policy or a content-blocker

@@ -65,16 +65,29 @@ struct NodeReader {
                 continue
             } else {
                 var message = "unknown key '\(key)' in \(context)"
+                var fix: Fix?
                 if let suggestion = Suggestions.closest(to: key, in: allowed) {
                     message += "; did you mean '\(suggestion)'?"
                     suggested.append(suggestion)
+                    fix = renaming(key: key, to: suggestion, at: pair.key, among: allowed, in: pairs)
                 }
                 var notes = [Diagnostic.Note("allowed keys: \(Suggestions.list(allowed))")]
                 if allowsExtensions { notes.append(Diagnostic.Note("keys starting with 'x-' are ignored and may hold shared anchors")) }
-                error(.unknownKey, message, at: pair.key.range, notes: notes)
+                error(.unknownKey, message, at: pair.key.range, notes: notes, fix: fix)
             }
         }
         return Fields(node: node, context: context, pairs: pairs, known: known, suggested: suggested)
+    }
+
+    /// A key one edit from exactly one allowed key, which the mapping does not have yet, is
+    /// that key misspelt (`resouce-type`): certain enough to rename. Anything further, or with
+    /// two candidates as close, keeps only its "did you mean".
+    private func renaming(key: String, to suggestion: String, at node: YAMLNode, among allowed: [String], in pairs: [YAMLPair]) -> Fix? {
+        guard Suggestions.editDistance(key, suggestion) == 1,
+              allowed.filter({ Suggestions.editDistance(key, $0) <= 1 }).count == 1,
+              !pairs.contains(where: { $0.key.scalar?.value == suggestion }),
+              let edit = FixBuilder(files: [file.path: file]).replace(LocatedString(key, at: location(node)), with: suggestion) else { return nil }
+        return Fix("rename '\(key)' to '\(suggestion)'", edits: [edit])
     }
 
     mutating func requireKey(_ key: String, in fields: Fields, hint: String? = nil) {
@@ -182,6 +195,14 @@ struct NodeReader {
         if let value = E(rawValue: spelled) { return Located(value, at: text.location) }
         let allowed = E.allCases.map(\.rawValue)
         var message = "\(what) must be one of \(Suggestions.list(allowed)), but got '\(text.value)'"
+        // The value in another case (`Lax`) is certain: lowercase it.
+        if E(rawValue: text.value.lowercased()) != nil {
+            let lowercase = text.value.lowercased()
+            message += "; did you mean '\(lowercase)'?"
+            let fix = FixBuilder(files: [file.path: file]).replace(text, with: lowercase).map { Fix("write '\(lowercase)'", edits: [$0]) }
+            error(.invalidValue, message, at: node.range, fix: fix)
+            return nil
+        }
         if let suggestion = Suggestions.closest(to: text.value, in: allowed) { message += "; did you mean '\(suggestion)'?" }
         error(.invalidValue, message, at: node.range)
         return nil

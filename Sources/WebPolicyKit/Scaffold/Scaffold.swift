@@ -126,6 +126,13 @@ public enum Scaffold {
         http-only: true
         same-site: lax
 
+    # Requests the app answers itself (a WKURLSchemeHandler): its offline help pages, from
+    # a folder of the app bundle.
+    interception:
+      - id: offline-help
+        scheme: example-app-offline
+        serve: Offline/help
+
     # Where the web views may go: the app's own pages. A link elsewhere opens in Safari;
     # nothing else — a script, a redirect, a form — takes the user out of the app.
     navigation:
@@ -133,6 +140,19 @@ public enum Scaffold {
         - host: app.example.com
       otherwise: open-externally
       new-windows: same-view
+
+    # Who may call the app's native code (window.webkit.messageHandlers.AppInterface): the
+    # main frame of the app's own pages, over https.
+    bridges:
+      - name: AppInterface
+        origins: [app.example.com]
+        description: The web app's calls into the app (login, share).
+
+    # The web views' configuration, set before a view exists: no Web Inspector in the App
+    # Store build, and no file:// pages.
+    webview:
+      inspectable: false
+      file-access: none
 
     """
 
@@ -150,6 +170,9 @@ public enum Scaffold {
     document whatsapp://send?text=hi expect=block
     page https://news.example.org/ by=link expect=allow handoff=yes
     page https://phish.example.org/ by=script expect=block
+    page example-app-offline://help/index.html expect=intercept
+    message https://app.example.com/ handler=AppInterface expect=allow
+    message https://news.example.org/ handler=AppInterface expect=block
 
     """
 

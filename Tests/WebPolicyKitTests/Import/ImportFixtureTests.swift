@@ -54,4 +54,25 @@ struct ImportFixtureTests {
         #expect(result.report.count(.error) > 0)
         Repository.assertGolden(HumanReporter.render(result.report, options: ReporterOptions()), Self.base + "/" + String(path.dropLast(".json".count)) + ".out")
     }
+
+    /// FuzzContentBlockerList's past findings: each list import accepts lowers back to a list
+    /// that imports to the same policy (the fuzz target's invariant, here on every test run).
+    /// `ignored-flag-sets-target`: a `frame-url-filter-is-case-sensitive` that is an array —
+    /// which WebKit ignores and the policy leaves out — set `target.ios: '18.0'`, and the
+    /// lowered list then imported as 16.4.
+    @Test func pastFuzzFindingsImportTheSameTwice() throws {
+        let folder = Repository.path("ci/fuzz/regressions/FuzzContentBlockerList")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(names.contains("ignored-flag-sets-target"))
+        for name in names {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
+            let imported = ContentBlockerImporter.importList(SourceFile(path: "list.json", text: String(decoding: bytes, as: UTF8.self)))
+            guard let policyText = imported.policyText else { continue }
+            let loaded = PolicyLoader().load(text: policyText, path: "imported.yaml")
+            let policy = try #require(loaded.policy, "\(name)")
+            let lowered = ContentBlockerLowering.lower(policy).map(\.json)
+            let again = ContentBlockerImporter.importList(SourceFile(path: "list.json", text: JSONValue.array(lowered).serialized()))
+            #expect(again.policyText == policyText, "\(name): the lowered list imports differently")
+        }
+    }
 }

@@ -49,8 +49,12 @@ struct CookieSecureOnHTTPHostRule: LintRule {
             // contains an http host (www.example.com under example.com) also reaches https
             // hosts, and is fine.
             guard let entry = policy.httpAllowlist.first(where: { $0.isOwnHost(ofCookieDomain: domain) }) else { continue }
+            // A credential keeps `secure`: the advice is to move the host, not to send it in cleartext.
+            let credential = CredentialCookie.isCredential(name: cookie.name.value, value: cookie.value.value)
             context.report("cookie '\(cookie.name.value)' is secure, but \(entry.host.value) is on the http-allowlist: over http the cookie is never sent",
-                           at: secure.location, hint: "drop 'secure' if the host is http-only, or serve it over https",
+                           at: secure.location,
+                           hint: credential ? "keep 'secure' — the cookie holds a credential — and serve \(entry.host.value) over https"
+                               : "drop 'secure' if the host is http-only, or serve it over https",
                            notes: [Diagnostic.Note("the http-allowlist entry", at: entry.host.location)])
         }
     }

@@ -23,6 +23,11 @@ struct SchemeSyntaxRule: LintRule {
             """),
             Example("""
             scheme-allowlist:
+              - scheme: navidapro↓://
+                hosts: [healthmagazin]
+            """),
+            Example("""
+            scheme-allowlist:
               - scheme: ↓1password
             """),
             Example("""
@@ -51,8 +56,12 @@ struct SchemeSyntaxRule: LintRule {
             }
             if let separator = scalars.firstIndex(of: ":") {
                 let bare = String(String.UnicodeScalarView(scalars[..<separator]))
+                // `navidapro:` and `navidapro://`, nothing after: the scheme is certain.
+                let rest = String(String.UnicodeScalarView(scalars[separator...]))
+                let certain = (rest == ":" || rest == "://") && !bare.isEmpty
+                let fix = certain ? context.fixes.replace(text, with: bare).map { Fix("write '\(bare)'", edits: [$0]) } : nil
                 context.report("the scheme '\(text.value)' includes the ':' separator", at: context.location(in: text, offset: separator, length: scalars.count - separator),
-                               hint: "write '\(bare)': a scheme is the part before ':'")
+                               hint: "write '\(bare)': a scheme is the part before ':'", fix: fix)
                 continue
             }
             if !Self.isLetter(first) {
