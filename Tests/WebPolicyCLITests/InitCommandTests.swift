@@ -17,7 +17,7 @@ struct InitCommandTests {
         #expect(lint.stdout == "no problems in 1 file\n")
         let simulate = try CommandRunner.run(["simulate", "policies"], in: folder)
         #expect(simulate.status == 0)
-        #expect(simulate.stdout == "9 passed, 0 failed\n")
+        #expect(simulate.stdout == "12 passed, 0 failed\n")
     }
 
     @Test func aSecondInitRefusesAndWritesNothing() throws {

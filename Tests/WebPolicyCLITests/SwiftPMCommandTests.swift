@@ -71,7 +71,7 @@ struct SwiftPMCommandTests {
         let lint = try CommandRunner.run(["lint", "--strict", "Sources/Shop/app.webpolicy.yaml"], in: folder)
         #expect(lint.status == 0, "\(lint.stdout)")
         let simulate = try CommandRunner.run(["simulate", "Sources/Shop/app.trace"], in: folder)
-        #expect(simulate.stdout == "9 passed, 0 failed\n", "\(simulate.stdout)\(simulate.stderr)")
+        #expect(simulate.stdout == "12 passed, 0 failed\n", "\(simulate.stdout)\(simulate.stderr)")
         let again = try CommandRunner.run(["init", "--swiftpm", "Shop"], in: folder)
         #expect(again.status == 2)
         #expect(again.stderr.contains("already exist; nothing was written"))

@@ -109,6 +109,7 @@ public struct Linter: Sendable {
             rule.init().check(policy, &context)
             diagnostics += context.diagnostics
         }
+        diagnostics = Cascades.removed(from: diagnostics, errorsElsewhere: result.diagnostics)
         guard configuration.inlineConfig else { return diagnostics }
         return Suppression.apply(diagnostics, files: result.files, ruleIDs: BuiltInRules.ids, activeRuleIDs: active)
     }

@@ -16,6 +16,9 @@ public struct Coverage: Sendable {
         case cookie = "cookie"
         case navigationPage = "navigation.pages entry"
         case navigationFrame = "navigation.frames entry"
+        /// `navigation.otherwise` and `new-windows`, when the policy sets them: each decides
+        /// the navigations no entry admits.
+        case navigationSetting = "navigation setting"
         case appBoundDomain = "app-bound domain"
         case bridge = "bridge"
         case bridgeOrigin = "bridge origin"
@@ -47,6 +50,7 @@ public struct Coverage: Sendable {
         byLocation = index
         cookieNames = Dictionary(items.enumerated().filter { $0.element.kind == .cookie }.map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
         listFiles = Dictionary(items.enumerated().filter { $0.element.kind == .contentRuleList }.map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        newWindowsItem = items.firstIndex { $0.kind == .navigationSetting && $0.name.hasPrefix("new-windows:") }
     }
 
     private struct Key: Hashable {
@@ -61,6 +65,8 @@ public struct Coverage: Sendable {
     private let appBoundItems: Range<Int>
     private let cookieNames: [String: Int]
     private let listFiles: [String: Int]
+    /// `new-windows`, which a window opened in the same view exercises without deciding it.
+    private let newWindowsItem: Int?
     /// Each bridge's name and world, its item, and where its origins' items start.
     private let bridgeItems: [(name: String, world: ContentWorldName, item: Int, origins: Int)]
 
@@ -76,6 +82,12 @@ public struct Coverage: Sendable {
         }
         if let location = result.decision.interception?.location, let item = byLocation[Key(location)] { exercised.insert(item) }
         if let location = result.decision.admittedBy, let item = byLocation[Key(location)] { exercised.insert(item) }
+        if result.decision.replacesPage, result.entry.resourceType == .popup, let item = newWindowsItem { exercised.insert(item) }
+        // `otherwise` or `new-windows`, when one of them decided a navigation.
+        if result.decision.record.decidedAt == .navigation, result.decision.admittedBy == nil, let location = result.decision.decidedBy?.location,
+           let item = byLocation[Key(location)] {
+            exercised.insert(item)
+        }
         if case .boundBy(let entry) = result.decision.appBound, appBoundItems.contains(appBoundItems.lowerBound + entry) { exercised.insert(appBoundItems.lowerBound + entry) }
         for name in result.cookies { if let item = cookieNames[name] { exercised.insert(item) } }
         if let message = result.entry.message {

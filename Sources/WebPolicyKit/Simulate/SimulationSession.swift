@@ -72,6 +72,13 @@ public struct SimulationSession {
                                            hint: "start the trace with 'policy: FILE', or pass --policy or --content-rules"))
                 continue
             }
+            // A header naming a file that is not there is the trace's problem, at its line.
+            if policyOverride == nil, let range = input.policyRange, !FileManager.default.fileExists(atPath: policyPath) {
+                problems.append(Diagnostic(ruleID: "trace", severity: .error, message: "the policy this trace names, \(policyPath), does not exist",
+                                           location: SourceLocation(path: input.displayPath, range: range),
+                                           hint: "a 'policy:' path is relative to the trace's folder; or pass --policy"))
+                continue
+            }
             if !linted.contains(policyPath) {
                 // Each policy is linted once, whether it loads or not.
                 linted.append(policyPath)
@@ -158,6 +165,14 @@ public struct SimulationSession {
             switch self {
             case .stream(let stream): return stream.assembler.policyPath
             case .whole(let trace): return trace.policyPath
+            }
+        }
+
+        /// Where the `policy:` header's value is written.
+        var policyRange: SourceRange? {
+            switch self {
+            case .stream(let stream): return stream.assembler.policyRange
+            case .whole(let trace): return trace.policyRange
             }
         }
 

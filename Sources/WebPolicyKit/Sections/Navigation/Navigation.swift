@@ -10,7 +10,7 @@ extension Sections {
             (definition: "navigation", keys: PolicyKeys.navigation),
             (definition: "navigationEntry", keys: PolicyKeys.navigationEntry),
         ]
-        static let entryKinds = [Coverage.Kind.navigationPage.rawValue, Coverage.Kind.navigationFrame.rawValue, "setting"]
+        static let entryKinds = [Coverage.Kind.navigationPage.rawValue, Coverage.Kind.navigationFrame.rawValue, "setting", Coverage.Kind.navigationSetting.rawValue]
 
         static func decode(_ fields: Fields, into document: inout PolicyDocument, with decoder: inout PolicyDecoder) {
             document.navigation = fields.value(key).flatMap { decoder.decodeNavigation($0) }
@@ -52,8 +52,16 @@ extension Sections {
         }
 
         static func coverageItems(of policy: Policy) -> [Coverage.Item] {
-            (policy.navigation?.pages ?? []).map { Coverage.Item(kind: .navigationPage, name: $0.host.value, location: $0.location) }
-                + (policy.navigation?.frames ?? []).map { Coverage.Item(kind: .navigationFrame, name: $0.host.value, location: $0.location) }
+            guard let navigation = policy.navigation else { return [] }
+            var items = navigation.pages.map { Coverage.Item(kind: .navigationPage, name: $0.host.value, location: $0.location) }
+                + navigation.frames.map { Coverage.Item(kind: .navigationFrame, name: $0.host.value, location: $0.location) }
+            if let otherwise = navigation.otherwise {
+                items.append(Coverage.Item(kind: .navigationSetting, name: "otherwise: \(otherwise.value.rawValue)", location: otherwise.location))
+            }
+            if let newWindows = navigation.newWindows {
+                items.append(Coverage.Item(kind: .navigationSetting, name: "new-windows: \(newWindows.value.rawValue)", location: newWindows.location))
+            }
+            return items
         }
 
         static func census(_ document: PolicyDocument) -> Int { census(document.navigation) }

@@ -43,12 +43,17 @@ struct BridgeOriginUnreachableRule: LintRule {
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
         guard let navigation = policy.navigation else { return }
+        let served = Set(policy.interception.map { $0.scheme.value.lowercased() })
         for bridge in policy.bridges {
+            // A scheme no page has is bridge-scheme-unserved's finding; with only such schemes,
+            // every origin would be unreachable for that one reason.
+            let schemes = bridge.schemeNames.filter { WebKitSchemes.web.contains($0) || served.contains($0) }
+            guard !schemes.isEmpty else { continue }
             let shown = navigation.pages + (bridge.framesValue == .all ? navigation.frames : [])
             for origin in bridge.originScopes {
                 guard let scope = origin.scope else { continue }
                 let reachable = shown.contains { entry in
-                    NavigationScope(entry).intersects(scope) && entry.schemeNames.contains(where: bridge.schemeNames.contains)
+                    NavigationScope(entry).intersects(scope) && entry.schemeNames.contains(where: schemes.contains)
                 }
                 guard !reachable else { continue }
                 let sections = bridge.framesValue == .all ? "navigation.pages and frames" : "navigation.pages"

@@ -8,7 +8,7 @@ struct BridgePageWorldThirdPartyRule: LintRule {
         name: "Bridge in the Page World Beside Third-Party Scripts",
         category: .bridges,
         defaultSeverity: .warning,
-        summary: "A bridge in the page world while the policy says third-party scripts load on the page.",
+        summary: "A bridge in the page world while a content rule shows third-party scripts load on its pages (one that blocks some leaves the others).",
         rationale: """
         A handler added in the page world (`WKContentWorld.page`) is visible to every script \
         of the page — the site's own and each third-party script it includes: an analytics \
@@ -58,10 +58,25 @@ struct BridgePageWorldThirdPartyRule: LintRule {
             let hosts = bridge.originScopes.map { $0.scope?.sampleHost ?? "" }
             guard !blanketBlocks.contains(where: { block in hosts.allSatisfy { Self.applies(block, onPageOf: $0) } }) else { continue }
             let ruleName = rule.id.map { "'\($0.value)'" } ?? "at \(rule.location.described)"
-            context.report("bridge '\(bridge.name.value)' is in the page world, and content rule \(ruleName) says third-party scripts load on the page: they can call it as the page",
-                           at: bridge.world?.location ?? bridge.name.location, hint: "add the bridge and the user script that calls it in 'world: client' or a world of your own",
+            // A blocking rule blocks some third-party scripts: the ones it does not match still load.
+            let says = rule.action.value == .block ? "blocks only the third-party scripts it matches, so others still load on the page" : "acts on third-party scripts, so they load on the page"
+            let suffixes = context.facts.publicSuffixes
+            let domains = Set(hosts.filter { !$0.isEmpty }.map { host in
+                "*" + (suffixes.map { $0.registrableDomain(of: host) }.flatMap { $0.isEmpty ? nil : $0 } ?? Self.registrable(host))
+            }).sorted()
+            let block = "a content rule 'action: block, url-filter: \"^https?://\", resource-type: [script], load-type: [third-party]" + (domains.isEmpty ? "" : ", if-domain: [\(domains.joined(separator: ", "))]") + "'"
+            context.report("bridge '\(bridge.name.value)' is in the page world, and content rule \(ruleName) \(says): they can call it as the page",
+                           at: bridge.world?.location ?? bridge.name.location,
+                           hint: "keep the web app's own scripts calling it: block every third-party script on its pages with \(block), as policies/webapp-plugin.yaml does; if only the app's user script calls it, add both in 'world: client' instead",
                            notes: [Diagnostic.Note("third-party scripts addressed here", at: rule.location)])
         }
+    }
+
+    /// `cms.shop.example.com` → `shop.example.com` when no Public Suffix List is at hand: the
+    /// host without its first label when it has three or more.
+    static func registrable(_ host: String) -> String {
+        let labels = host.split(separator: ".")
+        return labels.count > 2 ? labels.dropFirst().joined(separator: ".") : host
     }
 
     static func addressesThirdPartyScripts(_ rule: ContentRule) -> Bool {

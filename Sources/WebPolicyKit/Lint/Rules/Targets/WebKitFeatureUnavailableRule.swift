@@ -52,7 +52,7 @@ struct WebKitFeatureUnavailableRule: LintRule {
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
         let target = policy.targetVersion
-        func require(_ feature: WebKitFeature, at location: SourceLocation) {
+        func require(_ feature: WebKitFeature, at location: SourceLocation, olderSpelling: String? = nil) {
             guard target < feature.minimumIOS else { return }
             let consequence: String
             var notes: [Diagnostic.Note] = []
@@ -63,7 +63,8 @@ struct WebKitFeatureUnavailableRule: LintRule {
                 notes.append(.webKitRefuses(error))
             }
             context.report("\(feature.name) needs iOS \(feature.minimumIOS) or later (\(feature.history)), but the policy targets iOS \(target)",
-                           at: location, hint: "\(consequence); raise target.ios or do without it", notes: notes)
+                           at: location, hint: "\(consequence); " + (olderSpelling.map { "before iOS \(feature.minimumIOS), write \($0)" } ?? "raise target.ios or do without it"),
+                           notes: notes)
         }
         for rule in policy.contentRules {
             let trigger = rule.trigger
@@ -76,7 +77,14 @@ struct WebKitFeatureUnavailableRule: LintRule {
                 if condition.kind == .unlessFrameURL { require(.unlessFrameURL, at: condition.location) }
             }
             for type in trigger.resourceTypes?.value ?? [] {
-                if let feature = WebKitFeature.resourceType(type.value) { require(feature, at: type.location) }
+                guard let feature = WebKitFeature.resourceType(type.value) else { continue }
+                // WebKit before 26 has one `document` type; the frame tells the two apart.
+                let older: String? = switch type.value {
+                case .childDocument: "'resource-type: [document]' with 'load-context: [child-frame]'"
+                case .topDocument: "'resource-type: [document]' with 'load-context: [top-frame]'"
+                default: nil
+                }
+                require(feature, at: type.location, olderSpelling: older)
             }
         }
     }

@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+
+/// A new user's first hour, second pass: an iOS developer adopting webpolicy for a hybrid app —
+/// a CMS web app calling native code through an `AppInterface` bridge, deep links, legacy
+/// plain-http hosts, an offline package, a session cookie — met these; each a test of the binary.
+@Suite("a new user's first hour, second pass (the binary)")
+struct SecondHourTests {
+    static func lint(_ policy: String, _ arguments: [String] = []) throws -> CommandRunner.Result {
+        let folder = try CommandRunner.makeFolder(["p.yaml": policy])
+        return try CommandRunner.run(["lint", "p.yaml"] + arguments, in: folder)
+    }
+
+    static func ruleIDs(_ output: String) -> [String] {
+        output.split(separator: "\n").filter { $0.hasPrefix("p.yaml:") }.compactMap { line in
+            line.range(of: "[", options: .backwards).map { String(line[$0.upperBound...].dropLast()) }
+        }
+    }
+
+    // 1a. A token in cleartext, on purpose or not, is said.
+    @Test func aTokenCookieForAPlainHTTPHostIsAWarningWithHowToAcceptIt() throws {
+        let result = try Self.lint("""
+            webpolicy: 1
+            name: navida
+            http-allowlist:
+              - host: legacy-cms.navida-pro.de
+                reason: The CMS preview server has no TLS.
+            cookies:
+              - name: cms_preview
+                value: "${CMS_PREVIEW_TOKEN}"
+                domain: legacy-cms.navida-pro.de
+                host-only: true
+
+            """)
+        #expect(Self.ruleIDs(result.stdout) == ["cookie-credential-cleartext"], "\(result.stdout)")
+        #expect(result.stdout.contains("suppress this on the cookie with the reason"))
+    }
+
+    // 1b. A bridge scheme no page has: a typo of the app's own scheme.
+    @Test func aMisspeltBridgeSchemeIsSaidWithTheSchemeMeant() throws {
+        let result = try Self.lint("""
+            webpolicy: 1
+            name: navida
+            interception:
+              - scheme: navidapro-offline
+                serve: Offline/cms
+            bridges:
+              - name: AppInterface
+                origins: [cms.navida-pro.de]
+                schemes: [https, navidapro-ofline]
+
+            """)
+        #expect(Self.ruleIDs(result.stdout) == ["bridge-scheme-unserved"], "\(result.stdout)")
+        #expect(result.stdout.contains("did you mean 'navidapro-offline'?"))
+    }
+
+    // 2. One wrong entry is one finding: no advice that rests on it.
+    @Test func aPublicSuffixWildcardIsOneErrorWithoutKnockOnAdvice() throws {
+        let result = try Self.lint("""
+            webpolicy: 1
+            name: navida
+            http-allowlist:
+              - host: legacy-cms.navida-pro.de
+                reason: The CMS preview server has no TLS.
+              - host: "*.de"
+                reason: A mistake.
+            cookies:
+              - name: consent
+                value: "1"
+                domain: www.navida-pro.de
+                host-only: true
+                secure: true
+
+            """)
+        #expect(Self.ruleIDs(result.stdout) == ["host-public-suffix-wildcard"], "\(result.stdout)")
+    }
+
+    @Test func anOriginWrittenAsAURLIsOneErrorAndItsFix() throws {
+        let result = try Self.lint("""
+            webpolicy: 1
+            name: navida
+            navigation:
+              pages:
+                - host: cms.navida-pro.de
+            content-rules:
+              - id: no-third-party-scripts
+                action: block
+                url-filter: "tracker"
+                resource-type: [script]
+                load-type: [third-party]
+            bridges:
+              - name: AppInterface
+                origins: ["https://cms.navida-pro.de/"]
+                world: client
+
+            """)
+        #expect(Self.ruleIDs(result.stdout) == ["invalid-value"], "\(result.stdout)")
+        #expect(result.stdout.contains("fix: write the host 'cms.navida-pro.de' (webpolicy lint --fix)"))
+    }
+
+    @Test func aMisspeltWebSchemeIsNotAlsoAnUnreachableOrigin() throws {
+        let result = try Self.lint("""
+            webpolicy: 1
+            name: navida
+            navigation:
+              pages:
+                - host: cms.navida-pro.de
+            bridges:
+              - name: AppInterface
+                origins: [cms.navida-pro.de]
+                schemes: [htps]
+
+            """)
+        #expect(Self.ruleIDs(result.stdout) == ["bridge-scheme-unserved"], "\(result.stdout)")
+        #expect(result.stdout.contains("did you mean 'https'?"))
+    }
+
+    @Test func aPageWorldBridgeIsOfferedTheBlockThatKeepsTheWebAppCalling() throws {
+        let result = try Self.lint("""
+            webpolicy: 1
+            name: navida
+            content-rules:
+              - id: block-trackers
+                action: block
+                url-filter: "tracker"
+                resource-type: [script]
+                load-type: [third-party]
+            bridges:
+              - name: AppInterface
+                origins: [cms.navida-pro.de]
+
+            """)
+        #expect(Self.ruleIDs(result.stdout) == ["bridge-page-world-third-party"], "\(result.stdout)")
+        #expect(result.stdout.contains("blocks only the third-party scripts it matches"))
+        #expect(result.stdout.contains("load-type: [third-party], if-domain: [*navida-pro.de]'"), "\(result.stdout)")
+        #expect(result.stdout.contains("as policies/webapp-plugin.yaml does"))
+    }
+
+    @Test func hintsSpeakOfTheTargetAsItIs() throws {
+        let childDocument = try Self.lint("""
+            webpolicy: 1
+            name: navida
+            target: { ios: "16.0" }
+            content-rules:
+              - action: block
+                url-filter: "ads"
+                resource-type: [child-document]
+
+            """)
+        #expect(childDocument.stdout.contains("before iOS 26.0, write 'resource-type: [document]' with 'load-context: [child-frame]'"), "\(childDocument.stdout)")
+    }
+
+    // 5. The starter has a piece of every section a first policy needs.
+    @Test func theStarterHasInterceptionABridgeAndTheWebView() throws {
+        let folder = try CommandRunner.makeFolder([:])
+        #expect(try CommandRunner.run(["init"], in: folder).status == 0)
+        let policy = try String(contentsOf: folder.appendingPathComponent("policies/app.yaml"), encoding: .utf8)
+        for section in ["http-allowlist:", "scheme-allowlist:", "content-rules:", "cookies:", "interception:", "navigation:", "bridges:", "webview:"] {
+            #expect(policy.contains("\n" + section + "\n"), "the starter lacks \(section)")
+        }
+        let simulated = try CommandRunner.run(["simulate", "policies"], in: folder)
+        #expect(simulated.status == 0, "\(simulated.stdout)")
+        #expect(simulated.stdout.hasSuffix("12 passed, 0 failed\n"), "\(simulated.stdout)")
+        #expect(try CommandRunner.run(["lint", "policies"], in: folder).stdout == "no problems in 1 file\n")
+    }
+
+    // 7. A trace whose policy is not there says so at its header.
+    @Test func aMissingPolicyIsTheTracesProblemAtItsLine() throws {
+        let folder = try CommandRunner.makeFolder(["t.trace": "policy: missing.yaml\npage https://a.example.com/\n"])
+        let result = try CommandRunner.run(["simulate", "t.trace"], in: folder)
+        #expect(result.status == 2)
+        #expect((result.stdout + result.stderr).contains("t.trace:1:9: error: the policy this trace names, missing.yaml, does not exist [trace]\n"), "\(result.stdout)\(result.stderr)")
+    }
+}
