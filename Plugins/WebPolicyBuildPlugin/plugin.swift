@@ -21,7 +21,9 @@ struct WebPolicyBuildPlugin: BuildToolPlugin {
         let output = workDirectory.appendingPathComponent("policies")
         let swift = workDirectory.appendingPathComponent("WebPolicies.swift")
         var inputs = policies + policies.flatMap(PolicyFiles.includes(of:))
-        var arguments = ["build-resources", "--output", output.path, "--swift", swift.path, "--color", "never"]
+        // Findings name this plugin's own fix command, not `webpolicy lint --fix`.
+        var arguments = ["build-resources", "--output", output.path, "--swift", swift.path, "--color", "never",
+                         "--fix-command", "swift package --allow-writing-to-package-directory webpolicy-fix"]
         if let configuration = PolicyFiles.configuration(in: package) {
             inputs.append(configuration)
             arguments += ["--config", configuration.path]

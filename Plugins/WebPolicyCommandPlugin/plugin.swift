@@ -19,7 +19,8 @@ struct WebPolicyCommandPlugin: CommandPlugin {
             if rest.contains("--fix") {
                 throw PluginFailure("'lint --fix' rewrites policies, so it has a plugin of its own that asks for the permission: swift package --allow-writing-to-package-directory webpolicy-fix")
             }
-            try PluginCommand.run(context, ["lint"] + rest + PluginCommand.policies(of: targets))
+            // Findings name the fix plugin, not `webpolicy lint --fix`.
+            try PluginCommand.run(context, ["lint", "--fix-command", "swift package --allow-writing-to-package-directory webpolicy-fix"] + rest + PluginCommand.policies(of: targets))
         case "simulate":
             if rest.contains("--record") || rest.contains("--record-to") {
                 throw PluginFailure("'simulate --record' rewrites traces; run the webpolicy command line for it")

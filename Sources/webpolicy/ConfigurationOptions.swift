@@ -39,6 +39,10 @@ struct DiagnosticOptions: ParsableArguments {
     @Option(help: "Colour in human output: auto (on a terminal, unless NO_COLOR is set), always, never.")
     var color: ColorChoice = .auto
 
+    /// What the findings name as the way to apply a fix: the SwiftPM plugins pass their own.
+    @Option(help: .hidden)
+    var fixCommand: String?
+
     init() {}
 
     init(color: ColorChoice) {
@@ -53,7 +57,11 @@ struct DiagnosticOptions: ParsableArguments {
     /// Prints a report for people on standard error, if it says anything.
     func showOnStandardError(_ report: LintReport) {
         guard !report.diagnostics.isEmpty else { return }
-        StandardError.write(HumanReporter.render(report, options: ReporterOptions(colors: color.enabled(for: STDERR_FILENO))))
+        StandardError.write(HumanReporter.render(report, options: reporterOptions(for: STDERR_FILENO)))
+    }
+
+    func reporterOptions(for descriptor: Int32) -> ReporterOptions {
+        ReporterOptions(colors: color.enabled(for: descriptor), fixCommand: fixCommand)
     }
 }
 

@@ -36,8 +36,8 @@ struct Explain: ParsableCommand {
     @Option(help: "For --type message: the handler it is posted to (window.webkit.messageHandlers.<name>); the URL is the sending frame's document.")
     var handler: String?
 
-    @Option(help: "For --type message: main (default) or child, the frame that posts it.")
-    var frame: MessageFrame = .main
+    @Option(help: "The frame: for a load, the URL of the iframe's document that makes it (a trace's frame=; default: the main frame); for --type message, main (default) or child, the frame that posts it.")
+    var frame: String?
 
     @Option(help: "For --type message: the content world it is posted from: page (default), client or a name of the app's.")
     var world: String = "page"
@@ -69,14 +69,17 @@ struct Explain: ParsableCommand {
         let explanation: (text: String, verdict: Verdict)
         if type == "message" {
             guard let handler else { throw InputError("--type message needs --handler NAME: the bridge the message is posted to") }
-            explanation = try explainer.explainMessage(url: url, handler: handler, frame: frame, world: ContentWorldName(world))
+            guard let messageFrame = MessageFrame(rawValue: frame ?? "main") else {
+                throw InputError("for a message, --frame is main or child, not '\(frame ?? "")'")
+            }
+            explanation = try explainer.explainMessage(url: url, handler: handler, frame: messageFrame, world: ContentWorldName(world))
         } else {
             if handler != nil { throw InputError("--handler goes with --type message") }
-            explanation = try explainer.explain(url: url, type: type, top: top, method: method, by: by)
+            let frameURL = frame == "main" ? nil : frame
+            explanation = try explainer.explain(url: url, type: type, top: top, method: method, by: by, frame: frameURL)
         }
         print(explanation.text, terminator: "")
     }
 }
 
 extension NavigationInitiator: ExpressibleByArgument {}
-extension MessageFrame: ExpressibleByArgument {}

@@ -68,7 +68,8 @@ struct Lint: ParsableCommand {
             return
         }
         if let baseline { report = try Baseline.load(path: baseline).filtering(report) }
-        let options = ReporterOptions(colors: useColors)
+        var options = ReporterOptions(colors: useColors)
+        options.fixCommand = diagnostics.fixCommand
         print(format.reporter.render(report, options: options), terminator: "")
         if report.count(.error) > 0 { throw ExitCode(ExitStatus.findings) }
     }

@@ -171,4 +171,27 @@ struct SecondHourTests {
         #expect(result.status == 2)
         #expect((result.stdout + result.stderr).contains("t.trace:1:9: error: the policy this trace names, missing.yaml, does not exist [trace]\n"), "\(result.stdout)\(result.stderr)")
     }
+
+    // 7. Through a SwiftPM plugin, a finding names the plugin's fix command.
+    @Test func aFixNamesTheCommandThePluginGaveAndIsUnsafeWhenItIs() throws {
+        let policy = "webpolicy: 1\nname: p\nscheme-allowlist:\n  - scheme: navidapro://\nhttp-allowlist:\n  - host: \"*.legacy.example.com\"\n    reason: old\n"
+        let command = "swift package --allow-writing-to-package-directory webpolicy-fix"
+        let result = try Self.lint(policy, ["--fix-command", command])
+        #expect(result.stdout.contains("fix: write 'navidapro' (\(command))"), "\(result.stdout)")
+        #expect(result.stdout.contains("(\(command) --unsafe-fixes)"), "\(result.stdout)")
+        #expect(!result.stdout.contains("webpolicy lint --fix"))
+    }
+
+    // 7. explain takes the iframe a subresource is loaded by.
+    @Test func explainTakesTheFrameOfASubresource() throws {
+        let policy = "webpolicy: 1\nname: p\ncontent-rules:\n  - id: widget-scripts\n    action: block\n    url-filter: \"tracker\"\n    if-frame-url: [\"^https://widget\\\\.example\\\\.org/\"]\ntarget: { ios: \"18.0\" }\n"
+        let folder = try CommandRunner.makeFolder(["p.yaml": policy])
+        let inFrame = try CommandRunner.run(["explain", "--policy", "p.yaml", "https://tracker.example.net/t.js", "--type", "script",
+                                             "--top", "https://shop.example.com/", "--frame", "https://widget.example.org/embed"], in: folder)
+        #expect(inFrame.status == 0, "\(inFrame.stderr)")
+        #expect(inFrame.stdout.contains("made by the iframe showing https://widget.example.org/embed"))
+        #expect(inFrame.stdout.contains("verdict: block"), "\(inFrame.stdout)")
+        let inPage = try CommandRunner.run(["explain", "--policy", "p.yaml", "https://tracker.example.net/t.js", "--type", "script", "--top", "https://shop.example.com/"], in: folder)
+        #expect(inPage.stdout.contains("verdict: allow"), "\(inPage.stdout)")
+    }
 }

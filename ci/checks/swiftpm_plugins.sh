@@ -61,6 +61,9 @@ grep -q "4 passed, 0 failed" simulate.log || { cat simulate.log; fail "simulate 
 
 # Writing asks: --fix is the webpolicy-fix plugin's, which SwiftPM refuses without the permission.
 cp "$broken/fixable.webpolicy.yaml" "$target/"
+# The findings name the plugin's own fix command, not the command line's.
+swift package webpolicy lint < /dev/null > findings.log 2>&1 || true
+grep -q "(swift package --allow-writing-to-package-directory webpolicy-fix)" findings.log || { cat findings.log; fail "the plugin's findings do not name webpolicy-fix as the way to fix"; }
 if swift package webpolicy lint --fix < /dev/null > refused.log 2>&1; then fail "the reading plugin ran lint --fix"; fi
 grep -q "webpolicy-fix" refused.log || { cat refused.log; fail "the reading plugin's refusal of --fix does not name webpolicy-fix"; }
 if swift package webpolicy-fix < /dev/null > refused2.log 2>&1; then fail "webpolicy-fix ran without the write permission"; fi

@@ -27,14 +27,21 @@ public struct Explainer {
 
     /// The explanation of `url` loaded as `type` (the trace format's words). `top`: the page
     /// it belongs to — for a navigation (`page`, `top-document`), the page it leaves.
-    public func explain(url text: String, type: String, top topText: String?, method: String?, by initiator: NavigationInitiator? = nil) throws(InputError) -> (text: String, verdict: Verdict) {
+    /// `frame`: for a subresource, the URL of the iframe's document that loads it (nil: the
+    /// main frame).
+    public func explain(url text: String, type: String, top topText: String?, method: String?, by initiator: NavigationInitiator? = nil,
+                        frame frameText: String? = nil) throws(InputError) -> (text: String, verdict: Verdict) {
         guard let known = LoadKind.types[type] else {
             throw InputError("unknown request type '\(type)'; one of \(LoadKind.types.keys.sorted().joined(separator: ", "))")
         }
         let url = try Self.parse(text, what: "the URL")
         let top = try topText.map { text throws(InputError) in try Self.parse(text, what: "--top") }
-        let request = LoadRequest(kind: known.kind, resourceType: known.type, url: url, top: known.kind == .resource ? top : nil, method: method?.uppercased(),
-                                  initiator: initiator)
+        let frame = try frameText.map { text throws(InputError) in try Self.parse(text, what: "--frame") }
+        if frame != nil, known.kind != .resource {
+            throw InputError("--frame URL goes with a subresource or an iframe's load; a navigation of the main frame has no other frame")
+        }
+        let request = LoadRequest(kind: known.kind, resourceType: known.type, url: url, top: known.kind == .resource ? top : nil, frame: frame,
+                                  method: method?.uppercased(), initiator: initiator)
         let state = WebViewState(top: known.kind == .resource ? nil : top, pagesLoaded: top == nil ? 0 : 1)
         let engine = build.engine(publicSuffixList: suffixes, engineCache: engineCache)
         var scratch = engine.makeScratch()
@@ -47,6 +54,7 @@ public struct Explainer {
             let domain = pageURL.host.map { suffixes.registrableDomain(of: $0) } ?? ""
             out += "  on the page \(pageURL.description): \(third ? "third-party" : "first-party")"
             out += domain.isEmpty ? "\n" : " (\(third ? "outside" : "within") \(domain))\n"
+            if let frame { out += "  made by the iframe showing \(frame.description)\n" }
         } else {
             out += "  a navigation of the main frame" + (top.map { ", leaving \($0.description)" } ?? ", the web view's first") + "\n"
         }

@@ -26,7 +26,7 @@ public enum GitHubReporter: Reporter {
             ].joined(separator: ",")
             var message = diagnostic.message
             if let hint = diagnostic.hint, hint != diagnostic.fix?.description { message += "\nhint: \(hint)" }
-            if let fix = diagnostic.fix { message += "\nfix: \(fix.description) (\(fix.command))" }
+            if let fix = diagnostic.fix { message += "\nfix: \(fix.description) (\(options.command(for: fix)))" }
             return "::\(command) \(properties)::\(escapeData(message))\n"
         }.joined()
     }

@@ -9,11 +9,11 @@ public enum HumanReporter: Reporter {
         let style = Style(enabled: options.colors)
         let sources = report.sources
         // Each finding's text on its own, on every core (a list can have 150,000), joined in order.
-        let parts = report.diagnostics.parallelMap(minimumChunk: 512) { diagnostic in render(diagnostic, sources: sources, style: style) }
+        let parts = report.diagnostics.parallelMap(minimumChunk: 512) { diagnostic in render(diagnostic, sources: sources, style: style, options: options) }
         return parts.joined() + report.summary + "\n"
     }
 
-    private static func render(_ diagnostic: Diagnostic, sources: [String: SourceFile], style: Style) -> String {
+    private static func render(_ diagnostic: Diagnostic, sources: [String: SourceFile], style: Style, options: ReporterOptions) -> String {
         var output = ""
         let location = diagnostic.location
         output += style.bold("\(location.path):\(location.start):") + " "
@@ -33,7 +33,7 @@ public enum HumanReporter: Reporter {
             output += "\(gutter) = " + style.cyan("note:") + " \(place)\(note.message)\n"
         }
         if let fix = diagnostic.fix {
-            output += "\(gutter) = " + style.cyan("fix:") + " \(fix.description) (\(fix.command))\n"
+            output += "\(gutter) = " + style.cyan("fix:") + " \(fix.description) (\(options.command(for: fix)))\n"
         }
         return output + "\n"
     }

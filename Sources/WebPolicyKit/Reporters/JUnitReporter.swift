@@ -25,7 +25,7 @@ public enum JUnitReporter: Reporter {
                 let name = "\(diagnostic.ruleID) at \(diagnostic.location.start)"
                 var text = "\(diagnostic.location.path):\(diagnostic.location.start): \(diagnostic.severity.rawValue): \(diagnostic.message)"
                 if let hint = diagnostic.hint, hint != diagnostic.fix?.description { text += "\nhint: \(hint)" }
-                if let fix = diagnostic.fix { text += "\nfix: \(fix.description) (\(fix.command))" }
+                if let fix = diagnostic.fix { text += "\nfix: \(fix.description) (\(options.command(for: fix)))" }
                 cases += "    <testcase name=\"\(escape(name))\" classname=\"\(escape(file))\">\n"
                 if diagnostic.severity == .error {
                     cases += "      <failure type=\"\(escape(diagnostic.ruleID))\" message=\"\(escape(diagnostic.message))\">\(escape(text))</failure>\n"

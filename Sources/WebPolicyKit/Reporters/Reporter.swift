@@ -13,11 +13,21 @@ public struct ReporterOptions: Sendable {
     public var toolVersion: String
     /// The rules to describe in SARIF's `tool.driver.rules`.
     public var rules: [RuleDescription]
+    /// The command that applies a fix where the user runs webpolicy through something else (a
+    /// SwiftPM plugin's own fix command); nil: `webpolicy lint --fix`.
+    public var fixCommand: String?
 
-    public init(colors: Bool = false, toolVersion: String = WebPolicyVersion.current, rules: [RuleDescription] = BuiltInRules.descriptions) {
+    /// How a fix is applied, as the user runs webpolicy.
+    public func command(for fix: Fix) -> String {
+        guard let fixCommand else { return fix.command }
+        return fix.changesMeaning ? fixCommand + " --unsafe-fixes" : fixCommand
+    }
+
+    public init(colors: Bool = false, toolVersion: String = WebPolicyVersion.current, rules: [RuleDescription] = BuiltInRules.descriptions, fixCommand: String? = nil) {
         self.colors = colors
         self.toolVersion = toolVersion
         self.rules = rules
+        self.fixCommand = fixCommand
     }
 }
 

@@ -200,6 +200,8 @@ public enum Scaffold {
             entry: webpolicy lint
             language: system
             files: (^|/)policies/.*\\.ya?ml$
+            # Warnings do not fail a commit; shown anyway.
+            verbose: true
           - id: webpolicy-simulate
             name: webpolicy simulate
             entry: webpolicy simulate
