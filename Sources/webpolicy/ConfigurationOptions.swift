@@ -41,12 +41,16 @@ struct DiagnosticOptions: ParsableArguments {
 
     /// What the findings name as the way to apply a fix: the SwiftPM plugins pass their own.
     @Option(help: .hidden)
-    var fixCommand: String?
+    var fixCommand: String? = nil
 
     init() {}
 
+    /// For a command that reports without these options of its own (every property set: a
+    /// wrapper left unset cannot be read outside parsing).
     init(color: ColorChoice) {
         self.color = color
+        self.strict = false
+        self.fixCommand = nil
     }
 
     /// The report as `--strict` wants it.

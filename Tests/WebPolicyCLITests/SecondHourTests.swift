@@ -194,4 +194,17 @@ struct SecondHourTests {
         let inPage = try CommandRunner.run(["explain", "--policy", "p.yaml", "https://tracker.example.net/t.js", "--type", "script", "--top", "https://shop.example.com/"], in: folder)
         #expect(inPage.stdout.contains("verdict: allow"), "\(inPage.stdout)")
     }
+
+    // 5. The trace line limit is the documented one, and its error and the NUL byte's quote the line.
+    @Test func aLineOverOneMiBAndANulByteAreShownWhereTheyAre() throws {
+        let long = "policy: p.yaml\npage https://a.example.com/" + String(repeating: "a", count: 1_500_000) + "\n"
+        let folder = try CommandRunner.makeFolder(["p.yaml": "webpolicy: 1\nname: p\n", "long.trace": long, "nul.trace": "policy: p.yaml\npage https://a.example.com/x\u{0}y\n"])
+        let result = try CommandRunner.run(["simulate", "long.trace"], in: folder)
+        #expect(result.status == 2)
+        let output = result.stdout + result.stderr
+        #expect(output.contains("long.trace:2:1048577: error: line 2 is longer than 1024 KB (1 MiB)"), "\(output.prefix(300))")
+        #expect(output.contains("2 | …aaaa"))
+        let nul = try CommandRunner.run(["simulate", "nul.trace"], in: folder)
+        #expect((nul.stdout + nul.stderr).contains("2 | page https://a.example.com/x␀\n"), "\(nul.stdout)\(nul.stderr)")
+    }
 }

@@ -175,7 +175,7 @@ struct SimulateCommandTests {
             ("latin1.trace", Array("page https://x.example/\n".utf8) + [0x69, 0x6D, 0x61, 0x67, 0x65, 0x20, 0xE9, 0x0A], "latin1.trace:2:7: error: latin1.trace is not valid UTF-8: byte 0xE9"),
             ("utf16.trace", [0xFF, 0xFE, 0x70, 0x00], "utf16.trace:1:1: error: utf16.trace is UTF-16"),
             ("empty.trace", Array("  \n\n".utf8), "empty.trace:1:1: error: empty.trace is empty"),
-            ("long.trace", Array(("page https://x.example/" + String(repeating: "a", count: 1_100_000)).utf8), "long.trace:1:1: error: line 1 is longer than 1024 KB"),
+            ("long.trace", Array(("page https://x.example/" + String(repeating: "a", count: 1_100_000)).utf8), "long.trace:1:1048577: error: line 1 is longer than 1024 KB"),
         ]
         for (name, bytes, message) in cases {
             try Data(bytes).write(to: folder.appendingPathComponent(name))

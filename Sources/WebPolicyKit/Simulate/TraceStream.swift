@@ -153,6 +153,14 @@ public final class TraceStream {
         isFinished = true
     }
 
+    /// A line past the limit: the error at the first column beyond it, the line quoted up to
+    /// there (the reporter shows a window of it).
+    private func failLongLine(_ number: Int, _ prefix: ArraySlice<UInt8>) {
+        let text = String(decoding: prefix, as: UTF8.self)
+        fail("line \(number) is longer than \(Self.maximumLineLength / 1024) KB (1 MiB); a trace holds one request per line", at: SourcePosition(line: number, column: text.unicodeScalars.count),
+             line: text)
+    }
+
     /// The next block of whole lines, or nil at the end of the input.
     private func readBlock(maximumLines: Int? = nil) -> Block? {
         let maximumLines = maximumLines ?? blockSize
@@ -206,11 +214,17 @@ public final class TraceStream {
                 }
                 return lineStart
             }
+            // A line longer than the limit, whole (read in one go) or not yet ended.
+            if let long = lines.first(where: { $0.range.count > Self.maximumLineLength }) {
+                let start = bufferStart - block.count + long.range.lowerBound
+                failLongLine(long.number, buffer[start..<(start + Self.maximumLineLength + 1)])
+                return nil
+            }
             block += buffer[bufferStart..<consumed]
             bufferStart = consumed
             // Every whole line was taken and what is left is still not a line.
             if lines.count < maximumLines, buffer.count - bufferStart > Self.maximumLineLength {
-                fail("line \(nextLine) is longer than \(Self.maximumLineLength / 1024) KB; a trace holds one request per line", at: SourcePosition(line: nextLine, column: 1))
+                failLongLine(nextLine, buffer[bufferStart..<(bufferStart + Self.maximumLineLength + 1)])
                 return nil
             }
             if atEnd && bufferStart == buffer.count { break }
@@ -289,7 +303,9 @@ public final class TraceStream {
             if isPlainASCII { continue }
             if let nul = bytes.firstIndex(of: 0) {
                 let column = String(decoding: block[line.range.lowerBound..<nul], as: UTF8.self).unicodeScalars.count + 1
-                fail("\(displayPath) holds a NUL byte: it is a binary file, not a trace", at: SourcePosition(line: line.number, column: column))
+                // The line as far as the NUL, so the snippet shows where it is.
+                fail("\(displayPath) holds a NUL byte: it is a binary file, not a trace", at: SourcePosition(line: line.number, column: column),
+                     line: String(decoding: block[line.range.lowerBound..<nul], as: UTF8.self) + "\u{2400}")
                 return false
             }
             let text = String(decoding: bytes, as: UTF8.self)
