@@ -17,11 +17,28 @@ struct SecondHourTests {
         }
     }
 
+    /// Lints `sections` of a policy named navida: its findings are exactly `rules`, in order,
+    /// and its output says each of `saying`.
+    static func expect(_ sections: String, findings rules: [String], saying: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let output = try lint("webpolicy: 1\nname: navida\n" + sections).stdout
+        #expect(ruleIDs(output) == rules, "\(output)", sourceLocation: sourceLocation)
+        for text in saying { #expect(output.contains(text), "\(output)", sourceLocation: sourceLocation) }
+    }
+
+    /// The CMS blocks some third-party scripts on its pages.
+    static let blockTrackerScripts = """
+        content-rules:
+          - id: block-trackers
+            action: block
+            url-filter: "tracker"
+            resource-type: [script]
+            load-type: [third-party]
+
+        """
+
     // 1a. A token in cleartext, on purpose or not, is said.
     @Test func aTokenCookieForAPlainHTTPHostIsAWarningWithHowToAcceptIt() throws {
-        let result = try Self.lint("""
-            webpolicy: 1
-            name: navida
+        try Self.expect("""
             http-allowlist:
               - host: legacy-cms.navida-pro.de
                 reason: The CMS preview server has no TLS.
@@ -31,16 +48,12 @@ struct SecondHourTests {
                 domain: legacy-cms.navida-pro.de
                 host-only: true
 
-            """)
-        #expect(Self.ruleIDs(result.stdout) == ["cookie-credential-cleartext"], "\(result.stdout)")
-        #expect(result.stdout.contains("suppress this on the cookie with the reason"))
+            """, findings: ["cookie-credential-cleartext"], saying: ["suppress this on the cookie with the reason"])
     }
 
     // 1b. A bridge scheme no page has: a typo of the app's own scheme.
     @Test func aMisspeltBridgeSchemeIsSaidWithTheSchemeMeant() throws {
-        let result = try Self.lint("""
-            webpolicy: 1
-            name: navida
+        try Self.expect("""
             interception:
               - scheme: navidapro-offline
                 serve: Offline/cms
@@ -49,16 +62,12 @@ struct SecondHourTests {
                 origins: [cms.navida-pro.de]
                 schemes: [https, navidapro-ofline]
 
-            """)
-        #expect(Self.ruleIDs(result.stdout) == ["bridge-scheme-unserved"], "\(result.stdout)")
-        #expect(result.stdout.contains("did you mean 'navidapro-offline'?"))
+            """, findings: ["bridge-scheme-unserved"], saying: ["did you mean 'navidapro-offline'?"])
     }
 
     // 2. One wrong entry is one finding: no advice that rests on it.
     @Test func aPublicSuffixWildcardIsOneErrorWithoutKnockOnAdvice() throws {
-        let result = try Self.lint("""
-            webpolicy: 1
-            name: navida
+        try Self.expect("""
             http-allowlist:
               - host: legacy-cms.navida-pro.de
                 reason: The CMS preview server has no TLS.
@@ -71,37 +80,24 @@ struct SecondHourTests {
                 host-only: true
                 secure: true
 
-            """)
-        #expect(Self.ruleIDs(result.stdout) == ["host-public-suffix-wildcard"], "\(result.stdout)")
+            """, findings: ["host-public-suffix-wildcard"])
     }
 
     @Test func anOriginWrittenAsAURLIsOneErrorAndItsFix() throws {
-        let result = try Self.lint("""
-            webpolicy: 1
-            name: navida
+        try Self.expect(Self.blockTrackerScripts + """
             navigation:
               pages:
                 - host: cms.navida-pro.de
-            content-rules:
-              - id: no-third-party-scripts
-                action: block
-                url-filter: "tracker"
-                resource-type: [script]
-                load-type: [third-party]
             bridges:
               - name: AppInterface
                 origins: ["https://cms.navida-pro.de/"]
                 world: client
 
-            """)
-        #expect(Self.ruleIDs(result.stdout) == ["invalid-value"], "\(result.stdout)")
-        #expect(result.stdout.contains("fix: write the host 'cms.navida-pro.de' (webpolicy lint --fix)"))
+            """, findings: ["invalid-value"], saying: ["fix: write the host 'cms.navida-pro.de' (webpolicy lint --fix)"])
     }
 
     @Test func aMisspeltWebSchemeIsNotAlsoAnUnreachableOrigin() throws {
-        let result = try Self.lint("""
-            webpolicy: 1
-            name: navida
+        try Self.expect("""
             navigation:
               pages:
                 - host: cms.navida-pro.de
@@ -110,30 +106,17 @@ struct SecondHourTests {
                 origins: [cms.navida-pro.de]
                 schemes: [htps]
 
-            """)
-        #expect(Self.ruleIDs(result.stdout) == ["bridge-scheme-unserved"], "\(result.stdout)")
-        #expect(result.stdout.contains("did you mean 'https'?"))
+            """, findings: ["bridge-scheme-unserved"], saying: ["did you mean 'https'?"])
     }
 
     @Test func aPageWorldBridgeIsOfferedTheBlockThatKeepsTheWebAppCalling() throws {
-        let result = try Self.lint("""
-            webpolicy: 1
-            name: navida
-            content-rules:
-              - id: block-trackers
-                action: block
-                url-filter: "tracker"
-                resource-type: [script]
-                load-type: [third-party]
+        try Self.expect(Self.blockTrackerScripts + """
             bridges:
               - name: AppInterface
                 origins: [cms.navida-pro.de]
 
-            """)
-        #expect(Self.ruleIDs(result.stdout) == ["bridge-page-world-third-party"], "\(result.stdout)")
-        #expect(result.stdout.contains("blocks only the third-party scripts it matches"))
-        #expect(result.stdout.contains("load-type: [third-party], if-domain: [*navida-pro.de]'"), "\(result.stdout)")
-        #expect(result.stdout.contains("as policies/webapp-plugin.yaml does"))
+            """, findings: ["bridge-page-world-third-party"],
+            saying: ["blocks only the third-party scripts it matches", "load-type: [third-party], if-domain: [*navida-pro.de]'", "as policies/webapp-plugin.yaml does"])
     }
 
     @Test func hintsSpeakOfTheTargetAsItIs() throws {
