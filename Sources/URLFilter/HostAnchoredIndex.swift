@@ -16,6 +16,10 @@
 ///   character (or the sentinel) that no name can hold.
 /// A filter whose tail is that one term matches exactly when the character after the name is
 /// in the term's set; any other tail is confirmed by running the filter.
+///
+/// The same without `([^/]+\.)?` — `^[^:]+://+ads\.example\.com[:/]`, the exact host a
+/// policy's `hosts:` lowers to — holds a name that starts at the segment's start only: it is
+/// kept with `exact` set and looked up there alone.
 struct HostAnchoredIndex: Sendable {
     /// The name and what follows it, for a filter of this shape.
     struct Split: Sendable {
@@ -23,6 +27,8 @@ struct HostAnchoredIndex: Sendable {
         /// The tail's first term; `isWholeTail` when nothing follows it.
         var next: ASCIISet
         var isWholeTail: Bool
+        /// The name starts right after the `//` (no subdomain part in the filter).
+        var exact: Bool = false
         /// What follows the name, first term included: run from the byte after the name, it
         /// decides the filter (the index has placed the name exactly), so only the tail is
         /// compiled — a handful of states instead of the whole URL's scaffolding.
@@ -39,6 +45,12 @@ struct HostAnchoredIndex: Sendable {
         return Array(parsed.terms.dropLast())
     }()
 
+    /// `^[^:]+://+`, the exact host's prefix.
+    private static let exactPrefix: [Term] = {
+        guard case .filter(let parsed) = URLFilterParser.parse("^[^:]+://+x") else { return [] }
+        return Array(parsed.terms.dropLast())
+    }()
+
     /// Whether a byte can be part of the names this index holds.
     static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
@@ -49,10 +61,17 @@ struct HostAnchoredIndex: Sendable {
 
     /// The name of a case-insensitive filter of the indexed shape (lowercase), or nil.
     static func split(_ filter: ParsedURLFilter) -> Split? {
-        guard filter.hasBeginningOfLineAssertion, !filter.isCaseSensitive, !prefix.isEmpty,
-              filter.terms.count > prefix.count + 1, filter.terms.starts(with: prefix) else { return nil }
+        guard filter.hasBeginningOfLineAssertion, !filter.isCaseSensitive, !prefix.isEmpty, !exactPrefix.isEmpty else { return nil }
+        let exact: Bool
+        if filter.terms.count > prefix.count + 1, filter.terms.starts(with: prefix) {
+            exact = false
+        } else if filter.terms.count > exactPrefix.count + 1, filter.terms.starts(with: exactPrefix) {
+            exact = true
+        } else {
+            return nil
+        }
         var name: [UInt8] = []
-        var index = prefix.count
+        var index = exact ? exactPrefix.count : prefix.count
         while index < filter.terms.count, let byte = nameByte(filter.terms[index]) {
             name.append(byte)
             index += 1
@@ -60,7 +79,7 @@ struct HostAnchoredIndex: Sendable {
         guard !name.isEmpty, name.first != 0x2E, index < filter.terms.count,
               case .characterSet(let next) = filter.terms[index].atom, filter.terms[index].quantifier == .one,
               !(0...127).contains(where: { isNameByte(UInt8($0)) && next.admits(UInt8($0)) }) else { return nil }
-        return Split(name: name, next: next, isWholeTail: index == filter.terms.count - 1, tail: Array(filter.terms[index...]))
+        return Split(name: name, next: next, isWholeTail: index == filter.terms.count - 1, exact: exact, tail: Array(filter.terms[index...]))
     }
 
     /// The lowercase name byte a term stands for: a digit, `-`, `_`, `.`, or a letter in both cases.
@@ -79,6 +98,8 @@ struct HostAnchoredIndex: Sendable {
     struct Payload: BitwiseCopyable, Sendable {
         var id: Int32
         var set: Int32
+        /// 1: the name must start right after the `//` (`Split.exact`); 0: there or after a dot.
+        var exact: Int32
     }
 
     /// A set the byte after a name must be in (`ASCIISet`, inversion as a byte, not a `Bool`:
@@ -117,12 +138,13 @@ struct HostAnchoredIndex: Sendable {
         var sets: [NextSet] = []
         var numbers: [NextSet: Int32] = [:]
         let items = splits.map { item -> ([UInt8], Payload) in
-            guard item.split.isWholeTail else { return (item.split.name, Payload(id: item.id, set: -1)) }
+            let exact: Int32 = item.split.exact ? 1 : 0
+            guard item.split.isWholeTail else { return (item.split.name, Payload(id: item.id, set: -1, exact: exact)) }
             let set = NextSet(item.split.next)
-            if let known = numbers[set] { return (item.split.name, Payload(id: item.id, set: known)) }
+            if let known = numbers[set] { return (item.split.name, Payload(id: item.id, set: known, exact: exact)) }
             numbers[set] = Int32(sets.count)
             sets.append(set)
-            return (item.split.name, Payload(id: item.id, set: Int32(sets.count - 1)))
+            return (item.split.name, Payload(id: item.id, set: Int32(sets.count - 1), exact: exact))
         }
         NameTable.write(items, into: &writer)
         writer.write(sets)
@@ -131,8 +153,9 @@ struct HostAnchoredIndex: Sendable {
     init(reading reader: inout ImageReader, filterCount: Int) throws(ImageError) {
         table = try NameTable(reading: &reader, "the host-name index")
         nextSets = try reader.table(NextSet.self, "the host-name index's next-byte sets")
-        for payload in table.payloads.buffer where payload.id < 0 || Int(payload.id) >= filterCount || payload.set < -1 || Int(payload.set) >= nextSets.count {
-            throw ImageError("the host-name index names filter \(payload.id) of \(filterCount) or set \(payload.set) of \(nextSets.count)")
+        for payload in table.payloads.buffer where payload.id < 0 || Int(payload.id) >= filterCount || payload.set < -1 || Int(payload.set) >= nextSets.count
+            || (payload.exact != 0 && payload.exact != 1) {
+            throw ImageError("the host-name index names filter \(payload.id) of \(filterCount), set \(payload.set) of \(nextSets.count) or exactness \(payload.exact)")
         }
     }
 
@@ -156,15 +179,17 @@ struct HostAnchoredIndex: Sendable {
             if position == start || (position - 1 > start && url[position - 1] == 0x2E) {
                 var stop = position
                 while stop < url.count, Self.isNameByte(url[stop]) { stop += 1 }
-                if stop > position, stop <= limit { find(url, position..<stop, matched: &matched, runTail: runTail) }
+                if stop > position, stop <= limit { find(url, position..<stop, atStart: position == start, matched: &matched, runTail: runTail) }
             }
             position += 1
         }
     }
 
-    private func find(_ url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, matched: inout [Int32], runTail: (Int32, Int) -> Bool) {
+    private func find(_ url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, atStart: Bool, matched: inout [Int32], runTail: (Int32, Int) -> Bool) {
         let next: UInt8 = range.upperBound < url.count ? url[range.upperBound] : 0
         table.find(url, range) { filter in
+            // An exact host's name starts right after the `//`, never after a dot.
+            if filter.exact != 0 && !atStart { return }
             if filter.set < 0 {
                 if runTail(filter.id, range.upperBound) { matched.append(filter.id) }
             } else if nextSets[Int(filter.set)].admits(next) {

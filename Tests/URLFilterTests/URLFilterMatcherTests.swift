@@ -127,9 +127,12 @@ struct HostAnchoredFilterTests {
     static let names = ["ads.example", "example", "x.ads.example", "a-b.io", "t_1.net", "ads"]
     static let tails = ["[/:]", "/", ":", "/track", "[/:].*/px", "[^a-z0-9._-]", "$", "[/:]?", ".", ""]
 
+    /// Adblock Plus's `||name` as converters write it, or the exact host a policy's `hosts:`
+    /// lowers to (no subdomain part).
     static func randomFilter(_ generator: inout SplitMix64) -> String {
         let name = names.randomElement(using: &generator)!.replacingOccurrences(of: ".", with: "\\.")
-        return "^[^:]+://+([^/]+\\.)?" + name + tails.randomElement(using: &generator)!
+        let prefix = Bool.random(using: &generator) ? "^[^:]+://+([^/]+\\.)?" : "^[^:]+://+"
+        return prefix + name + tails.randomElement(using: &generator)!
     }
 
     static func randomURL(_ generator: inout SplitMix64) -> String {
@@ -152,12 +155,14 @@ struct HostAnchoredFilterTests {
     }
 
     @Test func theConvertersShapesAreIndexed() {
-        for (pattern, isWholeTail) in [("^[^:]+://+([^/]+\\.)?ads\\.example\\.com[/:]", true), ("^[^:]+://+([^/]+\\.)?g\\.doubleclick\\.net/gpt/", false)] {
+        for (pattern, isWholeTail, exact) in [("^[^:]+://+([^/]+\\.)?ads\\.example\\.com[/:]", true, false), ("^[^:]+://+([^/]+\\.)?g\\.doubleclick\\.net/gpt/", false, false),
+                                              ("^[^:]+://+ads\\.example\\.com[:/]", true, true)] {
             guard case .filter(let parsed) = URLFilterParser.parse(pattern) else {
                 Issue.record("\(pattern) does not parse")
                 continue
             }
             #expect(HostAnchoredIndex.split(parsed)?.isWholeTail == isWholeTail, "\(pattern)")
+            #expect(HostAnchoredIndex.split(parsed)?.exact == exact, "\(pattern)")
         }
         for pattern in ["^[^:]+://+([^/]+\\.)?ads\\.example", "^[^:]+://+([^/]+\\.)?wawacity\\..*/bypass", "^https?://ads\\.example/"] {
             guard case .filter(let parsed) = URLFilterParser.parse(pattern) else { continue }
