@@ -2,6 +2,7 @@
 //
 //   swift run -c release webpolicy-bench [--iterations N] [--size-mb M]
 //   swift run -c release webpolicy-bench --list ../shared/data/real/easy.json [--iterations N]
+//   swift run -c release webpolicy-bench --hosts 100000
 //
 // With --list, a real content-blocker list instead (RealListBenchmark.swift): import, lint and
 // compile through the command line next to WebKit's own compile of the same list.
@@ -20,6 +21,7 @@ struct Options {
     var iterations = 5
     var sizeMB = 10
     var list: String?
+    var hosts: Int?
     var iterationsGiven = false
 
     init(_ arguments: [String]) {
@@ -30,9 +32,10 @@ struct Options {
                 iterations = Int(iterator.next() ?? "") ?? iterations
                 iterationsGiven = true
             case "--list": list = iterator.next()
+            case "--hosts": hosts = Int(iterator.next() ?? "")
             case "--size-mb": sizeMB = Int(iterator.next() ?? "") ?? sizeMB
             default:
-                FileHandle.standardError.write(Data("usage: webpolicy-bench [--iterations N] [--size-mb M | --list LIST.json]\n".utf8))
+                FileHandle.standardError.write(Data("usage: webpolicy-bench [--iterations N] [--size-mb M | --list LIST.json | --hosts N]\n".utf8))
                 exit(2)
             }
         }
@@ -100,6 +103,16 @@ func aliasBomb() -> String {
 }
 
 let options = Options(CommandLine.arguments)
+if let hosts = options.hosts {
+    let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("webpolicy-bench-hosts-\(getpid())")
+    exitOnFailure {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try HostListBenchmark(hosts: hosts).run(in: folder)
+    }
+    exit(0)
+}
+
 if let list = options.list {
     // Whole commands of several seconds each: one run unless asked for more.
     exitOnFailure { try RealListBenchmark(list: list, iterations: options.iterationsGiven ? max(options.iterations, 1) : 1).run() }

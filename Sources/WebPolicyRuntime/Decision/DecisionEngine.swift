@@ -128,82 +128,18 @@ public final class DecisionEngine: Sendable {
         // 1. Content rules.
         let load = contentRules.load(for: request, context, domains: &scratch.domains)
         result.record.run(.contentRules)
-        switch contentRules.decide(request, load, into: &result.content, caches: &scratch.conditions) {
-        case .blocked(let block):
-            result.verdict = .block
-            result.decidedBy = block
-            result.why = .blockedByRule(block)
-            result.record.decide(at: .contentRules)
-            return
-        case .upgraded(let upgrade, let secure):
-            result.finalURL = secure
-            result.verdict = .upgrade
-            result.decidedBy = upgrade
-            result.why = .upgradedByRule(upgrade, to: secure.requestString)
-            result.record.decide(at: .contentRules)
-        case .passes:
-            break
-        }
+        if result.take(contentRules.decide(request, load, into: &result.content, caches: &scratch.conditions)) { return }
         guard hasPolicy else {
-            // A bare list: what WebKit does is all there is to say.
-            if result.record.decidedAt == nil {
-                result.why = result.content.lists.allSatisfy(\.matchedNothing) && result.content.second.allSatisfy(\.matchedNothing) ? .noRuleMatches : .noSurvivingRule
-            }
+            result.explainBareList()
             return
         }
-
         // 2. The scheme gate, on the URL the load continues with.
         let url = result.finalURL
         result.record.run(.schemeGate)
-        switch schemeGate.decide(url, method: request.method) {
-        case .passes(let why, let entry):
-            // The content rules' upgrade is the reason when there is one; an admitting
-            // navigation entry speaks for a secure document it let in.
-            if result.record.decidedAt == nil {
-                if case .secureScheme = why, let admission {
-                    (result.why, result.decidedBy) = (admission.why, admission.origin)
-                    result.record.decide(at: .navigation)
-                } else if let why {
-                    result.why = why
-                    if let entry {
-                        result.decidedBy = RuleOrigin(index: -1, id: nil, location: entry)
-                        result.record.decide(at: .schemeGate)
-                    }
-                }
-            }
-        case .refused(let why):
-            result.verdict = .block
-            result.decidedBy = nil
-            result.why = why
-            result.record.decide(at: .schemeGate)
-            return
-        case .served(let handler):
-            result.verdict = .intercept
-            result.decidedBy = InterceptionStep.origin(of: handler)
-            result.interception = handler
-            result.why = .schemeHandler(InterceptionStep.origin(of: handler), scheme: url.scheme)
-            result.record.decide(at: .schemeGate)
-            return
-        case .handedToSystem(let entry):
-            result.handedToSystem = entry
-            result.isHandedToSystem = true
-            result.why = .handedToSystem(scheme: url.scheme, at: entry.location)
-            result.decidedBy = RuleOrigin(index: -1, id: nil, location: entry.location)
-            result.record.decide(at: .schemeGate)
-            return
-        }
-
+        if result.take(schemeGate.decide(url, method: request.method), on: url, admission: admission) { return }
         // 3. http(s) interception.
         result.record.run(.interception)
-        if let handler = interception.rule(for: url, method: request.method) {
-            result.verdict = .intercept
-            result.decidedBy = InterceptionStep.origin(of: handler)
-            result.interception = handler
-            result.why = .intercepted(InterceptionStep.origin(of: handler))
-            result.record.decide(at: .interception)
-            return
-        }
-
+        if result.take(interception: interception.rule(for: url, method: request.method)) { return }
         // 4. Cookies that would be sent.
         result.record.run(.cookies)
         if !result.content.has(.blockCookies) {

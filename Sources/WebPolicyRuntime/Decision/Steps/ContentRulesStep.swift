@@ -130,3 +130,27 @@ struct ContentRulesStep: Sendable {
         return bytes[bytes.index(bytes.endIndex, offsetBy: -suffix.count - 1)] != UInt8(ascii: ".")
     }
 }
+
+extension Decision {
+    /// Step 1's outcome on the decision; true when it ends the pipeline (a block).
+    mutating func take(_ outcome: ContentRulesStep.Outcome) -> Bool {
+        switch outcome {
+        case .blocked(let block):
+            (verdict, decidedBy, why) = (.block, block, .blockedByRule(block))
+            record.decide(at: .contentRules)
+            return true
+        case .upgraded(let upgrade, let secure):
+            (finalURL, verdict, decidedBy, why) = (secure, .upgrade, upgrade, .upgradedByRule(upgrade, to: secure.requestString))
+            record.decide(at: .contentRules)
+            return false
+        case .passes:
+            return false
+        }
+    }
+
+    /// For a bare list, where WebKit's rules are all there is: whether any rule matched.
+    mutating func explainBareList() {
+        guard record.decidedAt == nil else { return }
+        why = content.lists.allSatisfy(\.matchedNothing) && content.second.allSatisfy(\.matchedNothing) ? .noRuleMatches : .noSurvivingRule
+    }
+}

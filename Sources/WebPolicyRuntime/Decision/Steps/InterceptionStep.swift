@@ -19,3 +19,15 @@ struct InterceptionStep: Sendable {
         RuleOrigin(index: -1, id: rule.id, location: rule.location)
     }
 }
+
+extension Decision {
+    /// Step 3's outcome on the decision: the rule that serves it, if one does; true when it
+    /// ends the pipeline.
+    mutating func take(interception handler: Manifest.Interception?) -> Bool {
+        guard let handler else { return false }
+        (verdict, decidedBy, interception) = (.intercept, InterceptionStep.origin(of: handler), handler)
+        why = .intercepted(InterceptionStep.origin(of: handler))
+        record.decide(at: .interception)
+        return true
+    }
+}

@@ -79,3 +79,37 @@ struct SchemeGateStep: Sendable {
         return nil
     }
 }
+
+extension Decision {
+    /// Step 2's outcome on the decision for `url`; true when it ends the pipeline. The content
+    /// rules' upgrade is the reason when there is one; an admitting `navigation` entry speaks
+    /// for a secure document it let in.
+    mutating func take(_ outcome: SchemeGateStep.Outcome, on url: CanonicalURL, admission: (why: Why, origin: RuleOrigin)?) -> Bool {
+        switch outcome {
+        case .passes(let reason, let entry):
+            guard record.decidedAt == nil else { return false }
+            if case .secureScheme = reason, let admission {
+                (why, decidedBy) = (admission.why, admission.origin)
+                record.decide(at: .navigation)
+            } else if let reason {
+                why = reason
+                if let entry {
+                    decidedBy = RuleOrigin(index: -1, id: nil, location: entry)
+                    record.decide(at: .schemeGate)
+                }
+            }
+            return false
+        case .refused(let reason):
+            (verdict, decidedBy, why) = (.block, nil, reason)
+        case .served(let handler):
+            (verdict, decidedBy, interception) = (.intercept, InterceptionStep.origin(of: handler), handler)
+            why = .schemeHandler(InterceptionStep.origin(of: handler), scheme: url.scheme)
+        case .handedToSystem(let entry):
+            (handedToSystem, isHandedToSystem) = (entry, true)
+            why = .handedToSystem(scheme: url.scheme, at: entry.location)
+            decidedBy = RuleOrigin(index: -1, id: nil, location: entry.location)
+        }
+        record.decide(at: .schemeGate)
+        return true
+    }
+}
