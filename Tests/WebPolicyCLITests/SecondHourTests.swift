@@ -190,4 +190,22 @@ struct SecondHourTests {
         let nul = try CommandRunner.run(["simulate", "nul.trace"], in: folder)
         #expect((nul.stdout + nul.stderr).contains("2 | page https://a.example.com/x␀\n"), "\(nul.stdout)\(nul.stderr)")
     }
+
+    // 4. The engine cache is seen and bounded.
+    @Test func theCacheIsShownBoundedAndCleaned() throws {
+        let folder = try CommandRunner.makeFolder(["p.yaml": "webpolicy: 1\nname: p\ncontent-rules:\n  - action: block\n    url-filter: ads\n",
+                                                    "q.yaml": "webpolicy: 1\nname: q\ncontent-rules:\n  - action: block\n    url-filter: tracker\n",
+                                                    "p.trace": "policy: p.yaml\npage https://a.example/\n", "q.trace": "policy: q.yaml\npage https://a.example/\n"])
+        let cache = folder.appendingPathComponent("cache").path
+        _ = try CommandRunner.run(["simulate", "--cache-dir", cache, "p.trace"], in: folder)
+        let shown = try CommandRunner.run(["cache", "--cache-dir", cache], in: folder)
+        #expect(shown.stdout.hasPrefix("\(cache): 1 engine image, "), "\(shown.stdout)")
+        #expect(shown.stdout.contains("(keeps 16, within 512.0 MB)"))
+        // Over the size limit, the least recently used goes; the newest stays.
+        _ = try CommandRunner.run(["simulate", "--cache-dir", cache, "q.trace"], in: folder, environment: ["WEBPOLICY_CACHE_MAX_MB": "0"])
+        #expect(try CommandRunner.run(["cache", "--cache-dir", cache], in: folder).stdout.hasPrefix("\(cache): 1 engine image, "))
+        let cleaned = try CommandRunner.run(["cache", "--cache-dir", cache, "--clean"], in: folder)
+        #expect(cleaned.stdout.hasPrefix("removed "), "\(cleaned.stdout)")
+        #expect(try CommandRunner.run(["cache", "--cache-dir", cache], in: folder).stdout.hasPrefix("\(cache): 0 engine images, 0 KB"))
+    }
 }

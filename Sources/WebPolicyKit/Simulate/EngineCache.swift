@@ -15,10 +15,14 @@ import WebPolicyRuntime
 /// checksum, every table), and anything wrong with it — damaged, cut short, from another
 /// version of webpolicy — means the engine is built again and the file replaced, never an
 /// error. Files are written through a temporary file and a rename, so a reader never maps half
-/// of one; the folder keeps the most recently used `capacity` images.
+/// of one; the folder keeps the most recently used `capacity` images, and no more than
+/// `maximumBytes` of them (least recently used out first; the newest always stays).
+/// `webpolicy cache` shows it and cleans it.
 public struct EngineCache: Sendable {
     public let directory: URL
     public var capacity = 16
+    /// 512 MB by default; `WEBPOLICY_CACHE_MAX_MB` sets another.
+    public var maximumBytes = 512 * 1_000_000
 
     public init(directory: URL) {
         self.directory = directory
@@ -29,6 +33,12 @@ public struct EngineCache: Sendable {
     /// macOS); nil with `--no-cache` or where no home folder is known.
     public static func resolve(directory: String?, disabled: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) -> EngineCache? {
         if disabled { return nil }
+        var cache = folder(directory: directory, environment: environment)
+        if let megabytes = environment["WEBPOLICY_CACHE_MAX_MB"].flatMap(Int.init), megabytes >= 0 { cache?.maximumBytes = megabytes * 1_000_000 }
+        return cache
+    }
+
+    private static func folder(directory: String?, environment: [String: String]) -> EngineCache? {
         if let directory { return EngineCache(directory: URL(fileURLWithPath: directory)) }
         if let folder = environment["WEBPOLICY_CACHE_DIR"], !folder.isEmpty { return EngineCache(directory: URL(fileURLWithPath: folder)) }
         #if os(macOS)
@@ -111,21 +121,50 @@ public struct EngineCache: Sendable {
         }
     }
 
-    /// Keeps the `capacity` most recently used images; leftovers of killed runs go too.
+    /// One cached image: its file, size and when it was last used.
+    public struct Entry: Sendable {
+        public var url: URL
+        public var bytes: Int
+        public var lastUsed: Date
+    }
+
+    /// The cached images, most recently used first.
+    public func entries() -> [Entry] {
+        let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey]
+        guard let files = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys) else { return [] }
+        return files.filter { $0.lastPathComponent.hasPrefix("engine-") && $0.pathExtension == EngineImageFile.fileExtension }.map { file in
+            let values = try? file.resourceValues(forKeys: Set(keys))
+            return Entry(url: file, bytes: values?.fileSize ?? 0, lastUsed: values?.contentModificationDate ?? .distantPast)
+        }.sorted { ($0.lastUsed, $0.url.lastPathComponent) > ($1.lastUsed, $1.url.lastPathComponent) }
+    }
+
+    /// Removes every cached image (and leftovers of killed runs); returns how many bytes.
+    @discardableResult
+    public func clean() -> Int {
+        guard let files = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: [.fileSizeKey]) else { return 0 }
+        var freed = 0
+        for file in files where file.lastPathComponent.hasPrefix("engine-") || (file.lastPathComponent.hasPrefix(".") && file.pathExtension == "tmp") {
+            let size = (try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+            if (try? FileManager.default.removeItem(at: file)) != nil { freed += size }
+        }
+        return freed
+    }
+
+    /// Keeps the `capacity` most recently used images within `maximumBytes` (the newest
+    /// always stays); leftovers of killed runs go too.
     private func prune() {
-        let keys: [URLResourceKey] = [.contentModificationDateKey]
-        guard let entries = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys) else { return }
         let stale = Date().addingTimeInterval(-3600)
-        var images: [(url: URL, date: Date)] = []
-        for entry in entries {
-            let date = (try? entry.resourceValues(forKeys: Set(keys)).contentModificationDate) ?? .distantPast
-            if entry.lastPathComponent.hasPrefix("."), entry.pathExtension == "tmp", date < stale {
-                try? FileManager.default.removeItem(at: entry)
-            } else if entry.lastPathComponent.hasPrefix("engine-"), entry.pathExtension == EngineImageFile.fileExtension {
-                images.append((entry, date))
+        if let files = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: [.contentModificationDateKey]) {
+            for file in files where file.lastPathComponent.hasPrefix(".") && file.pathExtension == "tmp" {
+                if ((try? file.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast) < stale {
+                    try? FileManager.default.removeItem(at: file)
+                }
             }
         }
-        guard images.count > capacity else { return }
-        for old in images.sorted(by: { $0.date > $1.date }).dropFirst(capacity) { try? FileManager.default.removeItem(at: old.url) }
+        var total = 0
+        for (position, entry) in entries().enumerated() {
+            total += entry.bytes
+            if position > 0 && (position >= capacity || total > maximumBytes) { try? FileManager.default.removeItem(at: entry.url) }
+        }
     }
 }
