@@ -4,7 +4,7 @@ import Testing
 /// `webpolicy init`: a scaffold that lints and simulates clean, and never overwrites silently.
 @Suite("init (the binary)")
 struct InitCommandTests {
-    static let files = ["policies/app.yaml", "policies/app.trace", ".webpolicy.yml", ".pre-commit-config.yaml"]
+    static let files = ["policies/app.yaml", "policies/app.trace", "policies/webpolicy.schema.json", ".webpolicy.yml", ".pre-commit-config.yaml"]
 
     @Test func theScaffoldLintsAndSimulatesClean() throws {
         let folder = try CommandRunner.makeFolder([:])

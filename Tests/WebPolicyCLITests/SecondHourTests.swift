@@ -141,6 +141,11 @@ struct SecondHourTests {
         for section in ["http-allowlist:", "scheme-allowlist:", "content-rules:", "cookies:", "interception:", "navigation:", "bridges:", "webview:"] {
             #expect(policy.contains("\n" + section + "\n"), "the starter lacks \(section)")
         }
+        // Editor completion in the team's own repository: the schema beside the policy, named by its first line.
+        #expect(policy.hasPrefix("# yaml-language-server: $schema=webpolicy.schema.json\n"))
+        let schema = try String(contentsOf: folder.appendingPathComponent("policies/webpolicy.schema.json"), encoding: .utf8)
+        #expect(schema == (try String(contentsOf: CommandRunner.repositoryRoot.appendingPathComponent("schemas/webpolicy.schema.json"), encoding: .utf8)))
+        #expect(try CommandRunner.run(["schema"], in: folder).stdout == schema)
         let simulated = try CommandRunner.run(["simulate", "policies"], in: folder)
         #expect(simulated.status == 0, "\(simulated.stdout)")
         #expect(simulated.stdout.hasSuffix("12 passed, 0 failed\n"), "\(simulated.stdout)")

@@ -14,6 +14,8 @@ public enum Scaffold {
     public static let files: [File] = [
         File(path: "policies/app.yaml", contents: policy),
         File(path: "policies/app.trace", contents: trace),
+        // Beside the policies, so the policy's first line points to it and editors complete.
+        File(path: "policies/webpolicy.schema.json", contents: schema),
         File(path: ".webpolicy.yml", contents: configuration),
         File(path: ".pre-commit-config.yaml", contents: preCommit),
     ]
@@ -78,7 +80,7 @@ public enum Scaffold {
 
     /// The starter policy, for a SwiftPM target.
     static var swiftPMPolicy: String {
-        policy.replacingOccurrences(of: """
+        policy.replacingOccurrences(of: "# yaml-language-server: $schema=webpolicy.schema.json\n", with: "").replacingOccurrences(of: """
         # The format is in webpolicy's docs/policy-format.md; `webpolicy rules` lists the checks. Run
         #   webpolicy lint policies          and          webpolicy simulate policies
         """, with: """
@@ -87,7 +89,12 @@ public enum Scaffold {
         """)
     }
 
+    /// The JSON Schema of the policy format, for editors (the YAML language server reads the
+    /// policy's first line). `webpolicy schema` prints it again after an upgrade.
+    public static var schema: String { PolicySchema.text }
+
     static let policy = """
+    # yaml-language-server: $schema=webpolicy.schema.json
     # The web-view policy of this app: what its WKWebViews may load, hand on, inject and serve.
     # The format is in webpolicy's docs/policy-format.md; `webpolicy rules` lists the checks. Run
     #   webpolicy lint policies          and          webpolicy simulate policies

@@ -119,3 +119,13 @@ struct RuleRegistryTests {
         Repository.assertGolden(RuleDocumentation.markdown(BuiltInRules.descriptions), "docs/rules.md")
     }
 }
+
+/// `content-rule-limit`'s advice speaks of the target as it is: raising it helps below 15 only.
+@Suite("content-rule-limit's hint")
+struct ContentRuleLimitHintTests {
+    @Test func onlyATargetBelowFifteenIsToldToRaiseIt() {
+        #expect(ContentRuleLimitRule.hint(target: OSVersion(14), limit: 50_000).contains("raise target.ios to 15"))
+        #expect(!ContentRuleLimitRule.hint(target: OSVersion(16), limit: 150_000).contains("raise target.ios"))
+        #expect(ContentRuleLimitRule.hint(target: OSVersion(16), limit: 150_000).contains("150000 rules a list is WebKit's limit on every iOS from 15 on"))
+    }
+}

@@ -60,10 +60,16 @@ struct ContentRuleLimitRule: LintRule {
             context.report(
                 "rules from here on go to content-blocker list \(index + 1) of \(plan.lists.count): the policy compiles to \(total) rules, and WebKit takes \(plan.limit) per list for iOS \(policy.targetVersion)",
                 at: first.source.location,
-                // Raising the target helps only below 15, where WebKit takes 50,000 rules a list.
-                hint: policy.targetVersion < OSVersion(15) ? "the app must install every list; raise target.ios to 15 for 150,000 rules per list, or remove rules"
-                    : "the app must install every list, or remove rules: \(plan.limit) rules a list is WebKit's limit on every iOS from 15 on")
+                hint: Self.hint(target: policy.targetVersion, limit: plan.limit))
         }
+    }
+}
+
+extension ContentRuleLimitRule {
+    /// Raising the target helps only below 15, where WebKit takes 50,000 rules a list.
+    static func hint(target: OSVersion, limit: Int) -> String {
+        target < OSVersion(15) ? "the app must install every list; raise target.ios to 15 for 150,000 rules per list, or remove rules"
+            : "the app must install every list, or remove rules: \(limit) rules a list is WebKit's limit on every iOS from 15 on"
     }
 }
 

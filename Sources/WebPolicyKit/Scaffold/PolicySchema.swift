@@ -1,0 +1,1028 @@
+// Generated from schemas/webpolicy.schema.json (PolicySchemaTests keeps it so: record with
+// WEBPOLICY_RECORD=1). The binary carries it for `webpolicy init` and `webpolicy schema`, which
+// give a team's repository the schema its editor completes policies with.
+enum PolicySchema {
+    static let text = ##"""
+{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$id": "urn:webpolicy:schema:policy:1",
+  "title": "webpolicy policy, format version 1",
+  "description": "A web-view policy for an iOS app: plain-http hosts, URL schemes, WebKit content rules, cookies and interception. See docs/policy-format.md.",
+  "type": "object",
+  "required": [
+    "webpolicy",
+    "name"
+  ],
+  "properties": {
+    "webpolicy": {
+      "description": "The policy format version.",
+      "const": 1
+    },
+    "name": {
+      "$ref": "#/$defs/text",
+      "description": "The policy's name; compiled artefacts are named after it."
+    },
+    "description": {
+      "$ref": "#/$defs/text"
+    },
+    "target": {
+      "$ref": "#/$defs/target"
+    },
+    "include": {
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/text"
+      },
+      "description": "Policy files merged before this one, in order, relative to this file."
+    },
+    "http-allowlist": {
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/httpAllowlistEntry"
+      },
+      "description": "Hosts the web view may load over plain http."
+    },
+    "scheme-allowlist": {
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/schemeAllowlistEntry"
+      },
+      "description": "Non-web URL schemes the web view may hand to the system."
+    },
+    "content-rules": {
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/contentRule"
+      },
+      "description": "WebKit content rules, in order."
+    },
+    "content-rule-lists": {
+      "type": "array",
+      "description": "WebKit content-blocker lists the policy does not own (a vendor's tracker list, a downloaded one), each added to the web views as a list of its own after the policy's rules. Checked with the port of WebKit's parser; compiled by copying each as it is, under an identifier with its content hash.",
+      "items": {
+        "$ref": "#/$defs/contentRuleListEntry"
+      }
+    },
+    "cookies": {
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/cookie"
+      },
+      "description": "Cookies the app injects into the web view."
+    },
+    "interception": {
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/interceptionRule"
+      },
+      "description": "Requests the app answers itself."
+    },
+    "navigation": {
+      "$ref": "#/$defs/navigation",
+      "description": "Where the web view may go: the documents its main frame and iframes may show, what a link elsewhere and a new window do (docs/policy-format.md)."
+    },
+    "app-bound-domains": {
+      "$ref": "#/$defs/appBoundDomains",
+      "description": "Apple's App-Bound Domains: WKAppBoundDomains in Info.plist (at most 10) and limitsNavigationsToAppBoundDomains (iOS 14+)."
+    },
+    "bridges": {
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/bridge"
+      },
+      "description": "JavaScript bridges: the script message handlers the app registers (window.webkit.messageHandlers.<name>) and which frames of which origins may call each (docs/policy-format.md)."
+    },
+    "webview": {
+      "$ref": "#/$defs/webView",
+      "description": "The web view's configuration, applied before the view exists; absent keys keep the platform's defaults."
+    }
+  },
+  "patternProperties": {
+    "^x-": {
+      "description": "Ignored: a place for shared YAML anchors."
+    }
+  },
+  "additionalProperties": false,
+  "$defs": {
+    "text": {
+      "type": [
+        "string",
+        "number",
+        "boolean"
+      ],
+      "description": "A string; plain numbers and booleans are read as written."
+    },
+    "host": {
+      "type": [
+        "string",
+        "number",
+        "boolean"
+      ],
+      "pattern": "^(?:(?:\\*\\.)?[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*|(?=(?:[^:]*:){2})(?:\\[[0-9A-Fa-f.:]+\\]|[0-9A-Fa-f.:]+))$",
+      "maxLength": 255,
+      "description": "A lowercase ASCII (punycode) host name or IP literal; '*.example.com' means any subdomain of example.com."
+    },
+    "target": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "ios": {
+          "description": "The minimum iOS version the app supports (11 or later).",
+          "anyOf": [
+            {
+              "type": "string",
+              "pattern": "^(?:1[1-9]|[2-9][0-9]|[1-9][0-9]{2,3})(?:\\.[0-9]{1,4}){0,2}$"
+            },
+            {
+              "type": "number",
+              "minimum": 11
+            }
+          ]
+        },
+        "distribution": {
+          "enum": [
+            "app-store",
+            "enterprise",
+            "development"
+          ],
+          "description": "Where the app ships; defaults to app-store."
+        }
+      }
+    },
+    "httpAllowlistEntry": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "host"
+      ],
+      "properties": {
+        "host": {
+          "$ref": "#/$defs/host"
+        },
+        "include-subdomains": {
+          "type": "boolean",
+          "description": "Also allow every subdomain (ATS NSIncludesSubdomains)."
+        },
+        "reason": {
+          "$ref": "#/$defs/text",
+          "description": "Why plain http is needed; App Review asks."
+        }
+      }
+    },
+    "schemeAllowlistEntry": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "scheme"
+      ],
+      "properties": {
+        "scheme": {
+          "type": [
+            "string",
+            "number",
+            "boolean"
+          ],
+          "pattern": "^[a-z][a-z0-9+.-]*$",
+          "description": "A lowercase RFC 3986 scheme, without ':'."
+        },
+        "hosts": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/text"
+          },
+          "description": "Only URLs with one of these hosts."
+        },
+        "paths": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/text"
+          },
+          "description": "Only URLs whose path starts with one of these."
+        },
+        "reason": {
+          "$ref": "#/$defs/text"
+        }
+      }
+    },
+    "contentRule": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "action"
+      ],
+      "properties": {
+        "id": {
+          "$ref": "#/$defs/text"
+        },
+        "description": {
+          "$ref": "#/$defs/text"
+        },
+        "action": {
+          "enum": [
+            "block",
+            "block-cookies",
+            "css-display-none",
+            "ignore-previous-rules",
+            "ignore-following-rules",
+            "make-https",
+            "notify",
+            "redirect",
+            "modify-headers"
+          ]
+        },
+        "url-filter": {
+          "$ref": "#/$defs/text",
+          "description": "A WebKit url-filter regex, matched against the request URL."
+        },
+        "hosts": {
+          "type": "array",
+          "minItems": 1,
+          "items": {
+            "$ref": "#/$defs/host"
+          },
+          "description": "Sugar: hosts compiled into escaped url-filters."
+        },
+        "url-filter-is-case-sensitive": {
+          "type": "boolean"
+        },
+        "top-url-filter-is-case-sensitive": {
+          "type": "boolean"
+        },
+        "frame-url-filter-is-case-sensitive": {
+          "type": "boolean"
+        },
+        "resource-type": {
+          "type": "array",
+          "items": {
+            "enum": [
+              "document",
+              "top-document",
+              "child-document",
+              "image",
+              "style-sheet",
+              "script",
+              "font",
+              "raw",
+              "svg-document",
+              "media",
+              "popup",
+              "ping",
+              "fetch",
+              "websocket",
+              "other",
+              "csp-report"
+            ]
+          }
+        },
+        "load-type": {
+          "type": "array",
+          "items": {
+            "enum": [
+              "first-party",
+              "third-party"
+            ]
+          }
+        },
+        "load-context": {
+          "type": "array",
+          "items": {
+            "enum": [
+              "top-frame",
+              "child-frame"
+            ]
+          }
+        },
+        "request-method": {
+          "anyOf": [
+            {
+              "$ref": "#/$defs/requestMethod"
+            },
+            {
+              "type": "array",
+              "minItems": 1,
+              "items": {
+                "$ref": "#/$defs/requestMethod"
+              }
+            }
+          ]
+        },
+        "if-domain": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/text"
+          },
+          "description": "Apply only when the top document's host is one of these (`*example.com` includes subdomains)."
+        },
+        "unless-domain": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/text"
+          },
+          "description": "Apply unless the top document's host is one of these."
+        },
+        "if-top-url": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/text"
+          },
+          "description": "Apply only when the top document's URL matches one of these url-filter regexes."
+        },
+        "unless-top-url": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/text"
+          },
+          "description": "Apply unless the top document's URL matches one of these regexes."
+        },
+        "if-frame-url": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/text"
+          },
+          "description": "Apply only when the requesting frame's URL matches one of these regexes."
+        },
+        "unless-frame-url": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/text"
+          },
+          "description": "Apply unless the requesting frame's URL matches one of these regexes."
+        },
+        "selector": {
+          "$ref": "#/$defs/text",
+          "description": "css-display-none: the CSS selector of elements to hide."
+        },
+        "notification": {
+          "$ref": "#/$defs/text",
+          "description": "notify: the notification string."
+        },
+        "redirect": {
+          "$ref": "#/$defs/redirect"
+        },
+        "priority": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 2147483647,
+          "description": "modify-headers: higher priorities apply first."
+        },
+        "request-headers": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/headerOperation"
+          }
+        },
+        "response-headers": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/headerOperation"
+          }
+        }
+      },
+      "oneOf": [
+        {
+          "required": [
+            "url-filter"
+          ]
+        },
+        {
+          "required": [
+            "hosts"
+          ]
+        }
+      ],
+      "allOf": [
+        {
+          "if": {
+            "required": [
+              "action"
+            ],
+            "properties": {
+              "action": {
+                "const": "css-display-none"
+              }
+            }
+          },
+          "then": {
+            "required": [
+              "selector"
+            ]
+          },
+          "else": {
+            "not": {
+              "required": [
+                "selector"
+              ]
+            }
+          }
+        },
+        {
+          "if": {
+            "required": [
+              "action"
+            ],
+            "properties": {
+              "action": {
+                "const": "notify"
+              }
+            }
+          },
+          "then": {
+            "required": [
+              "notification"
+            ]
+          },
+          "else": {
+            "not": {
+              "required": [
+                "notification"
+              ]
+            }
+          }
+        },
+        {
+          "if": {
+            "required": [
+              "action"
+            ],
+            "properties": {
+              "action": {
+                "const": "redirect"
+              }
+            }
+          },
+          "then": {
+            "required": [
+              "redirect"
+            ]
+          },
+          "else": {
+            "not": {
+              "required": [
+                "redirect"
+              ]
+            }
+          }
+        },
+        {
+          "if": {
+            "required": [
+              "action"
+            ],
+            "properties": {
+              "action": {
+                "const": "modify-headers"
+              }
+            }
+          },
+          "then": {
+            "required": [
+              "priority"
+            ]
+          },
+          "else": {
+            "not": {
+              "required": [
+                "priority"
+              ]
+            }
+          }
+        },
+        {
+          "if": {
+            "required": [
+              "action"
+            ],
+            "properties": {
+              "action": {
+                "const": "modify-headers"
+              }
+            }
+          },
+          "then": {},
+          "else": {
+            "not": {
+              "required": [
+                "request-headers"
+              ]
+            }
+          }
+        },
+        {
+          "if": {
+            "required": [
+              "action"
+            ],
+            "properties": {
+              "action": {
+                "const": "modify-headers"
+              }
+            }
+          },
+          "then": {},
+          "else": {
+            "not": {
+              "required": [
+                "response-headers"
+              ]
+            }
+          }
+        }
+      ]
+    },
+    "contentRuleListEntry": {
+      "type": "object",
+      "required": [
+        "path"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "path": {
+          "type": "string",
+          "minLength": 1,
+          "description": "The list's JSON file, relative to this policy file."
+        },
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "description": "The list's name in identifiers and reports (default: the file name without .json)."
+        }
+      }
+    },
+    "requestMethod": {
+      "type": "string",
+      "pattern": "^(?:[gG][eE][tT]|[hH][eE][aA][dD]|[oO][pP][tT][iI][oO][nN][sS]|[tT][rR][aA][cC][eE]|[pP][uU][tT]|[dD][eE][lL][eE][tT][eE]|[pP][oO][sS][tT]|[pP][aA][tT][cC][hH]|[cC][oO][nN][nN][eE][cC][tT])$"
+    },
+    "redirect": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "url": {
+          "$ref": "#/$defs/text"
+        },
+        "extension-path": {
+          "$ref": "#/$defs/text"
+        },
+        "regex-substitution": {
+          "$ref": "#/$defs/text"
+        },
+        "transform": {
+          "$ref": "#/$defs/urlTransform"
+        }
+      },
+      "oneOf": [
+        {
+          "required": [
+            "url"
+          ]
+        },
+        {
+          "required": [
+            "extension-path"
+          ]
+        },
+        {
+          "required": [
+            "regex-substitution"
+          ]
+        },
+        {
+          "required": [
+            "transform"
+          ]
+        }
+      ]
+    },
+    "urlTransform": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "scheme": {
+          "$ref": "#/$defs/text"
+        },
+        "host": {
+          "$ref": "#/$defs/text"
+        },
+        "port": {
+          "$ref": "#/$defs/text"
+        },
+        "path": {
+          "$ref": "#/$defs/text"
+        },
+        "query": {
+          "$ref": "#/$defs/text"
+        },
+        "fragment": {
+          "$ref": "#/$defs/text"
+        },
+        "username": {
+          "$ref": "#/$defs/text"
+        },
+        "password": {
+          "$ref": "#/$defs/text"
+        },
+        "query-transform": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "remove-parameters": {
+              "type": "array",
+              "items": {
+                "$ref": "#/$defs/text"
+              }
+            },
+            "add-or-replace-parameters": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "key",
+                  "value"
+                ],
+                "properties": {
+                  "key": {
+                    "$ref": "#/$defs/text"
+                  },
+                  "value": {
+                    "$ref": "#/$defs/text"
+                  },
+                  "replace-only": {
+                    "type": "boolean"
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "headerOperation": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "operation",
+        "header"
+      ],
+      "properties": {
+        "operation": {
+          "enum": [
+            "set",
+            "append",
+            "remove"
+          ]
+        },
+        "header": {
+          "$ref": "#/$defs/text"
+        },
+        "value": {
+          "$ref": "#/$defs/text"
+        }
+      },
+      "if": {
+        "properties": {
+          "operation": {
+            "enum": [
+              "set",
+              "append"
+            ]
+          }
+        }
+      },
+      "then": {
+        "required": [
+          "value"
+        ]
+      }
+    },
+    "cookie": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "name",
+        "value",
+        "domain"
+      ],
+      "properties": {
+        "name": {
+          "type": [
+            "string",
+            "number",
+            "boolean"
+          ],
+          "pattern": "^[!#$%&'*+\\-.^_`|~0-9A-Za-z]+$",
+          "description": "An RFC 6265 token."
+        },
+        "value": {
+          "type": [
+            "string",
+            "number",
+            "boolean"
+          ],
+          "pattern": "^(?:\"[\\x21\\x23-\\x2B\\x2D-\\x3A\\x3C-\\x5B\\x5D-\\x7E]*\"|[\\x21\\x23-\\x2B\\x2D-\\x3A\\x3C-\\x5B\\x5D-\\x7E]*)$",
+          "description": "RFC 6265 cookie octets; ${NAME} placeholders are filled in at run time."
+        },
+        "domain": {
+          "type": [
+            "string",
+            "number",
+            "boolean"
+          ],
+          "pattern": "^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*|(?=(?:[^:]*:){2})(?:\\[[0-9A-Fa-f.:]+\\]|[0-9A-Fa-f.:]+))$",
+          "description": "The cookie's Domain: this host and its subdomains (unless host-only)."
+        },
+        "host-only": {
+          "type": "boolean",
+          "description": "Send the cookie to the domain's exact host only (no Domain attribute)."
+        },
+        "path": {
+          "type": [
+            "string",
+            "number",
+            "boolean"
+          ],
+          "pattern": "^/[^\\x00-\\x1F\\x7F;]*$"
+        },
+        "secure": {
+          "type": "boolean"
+        },
+        "http-only": {
+          "type": "boolean"
+        },
+        "same-site": {
+          "enum": [
+            "strict",
+            "lax",
+            "none"
+          ]
+        },
+        "expires": {
+          "type": "string",
+          "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(?:\\.[0-9]+)?(?:[Zz]|[+-][0-9]{2}:[0-9]{2})$"
+        },
+        "max-age": {
+          "type": "integer"
+        },
+        "via": {
+          "enum": [
+            "cookie-store",
+            "header",
+            "document-cookie"
+          ]
+        },
+        "description": {
+          "$ref": "#/$defs/text"
+        }
+      }
+    },
+    "interceptionRule": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "scheme"
+      ],
+      "properties": {
+        "id": {
+          "$ref": "#/$defs/text"
+        },
+        "description": {
+          "$ref": "#/$defs/text"
+        },
+        "scheme": {
+          "type": [
+            "string",
+            "number",
+            "boolean"
+          ],
+          "pattern": "^[a-z][a-z0-9+.-]*$"
+        },
+        "hosts": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/host"
+          }
+        },
+        "paths": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/text"
+          }
+        },
+        "methods": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/requestMethod"
+          }
+        },
+        "serve": {
+          "$ref": "#/$defs/text",
+          "description": "A bundle folder whose files answer the requests."
+        },
+        "handler": {
+          "$ref": "#/$defs/text",
+          "description": "The name of the app's handler that answers them."
+        }
+      },
+      "oneOf": [
+        {
+          "required": [
+            "serve"
+          ]
+        },
+        {
+          "required": [
+            "handler"
+          ]
+        }
+      ]
+    },
+    "navigationEntry": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "host"
+      ],
+      "properties": {
+        "host": {
+          "$ref": "#/$defs/host"
+        },
+        "include-subdomains": {
+          "type": "boolean",
+          "description": "Also every subdomain, as in http-allowlist."
+        },
+        "paths": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "pattern": "^/"
+          },
+          "description": "Path prefixes; absent: any path."
+        },
+        "schemes": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "pattern": "^[hH][tT][tT][pP][sS]?$"
+          },
+          "description": "Web schemes the entry admits; default [https]. http needs the host on the http-allowlist."
+        },
+        "reason": {
+          "$ref": "#/$defs/text",
+          "description": "Why the view shows these documents."
+        }
+      }
+    },
+    "navigation": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "pages": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/navigationEntry"
+          },
+          "description": "Documents the main frame may show."
+        },
+        "frames": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/navigationEntry"
+          },
+          "description": "Documents iframes may show besides pages; none listed: none."
+        },
+        "otherwise": {
+          "enum": [
+            "open-externally",
+            "block"
+          ],
+          "description": "A link the user activates outside pages: open-externally (default) or block. A script, a redirect or a form outside pages is always blocked."
+        },
+        "new-windows": {
+          "enum": [
+            "same-view",
+            "open-externally",
+            "block"
+          ],
+          "description": "target=_blank and window.open: same-view (default), open-externally or block."
+        }
+      }
+    },
+    "appBoundDomains": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "domains"
+      ],
+      "properties": {
+        "domains": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/text"
+          },
+          "description": "WKAppBoundDomains: domains (WebKit keeps each one's registrable domain) or 'scheme:' entries; WebKit reads the first 10."
+        },
+        "limit-navigations": {
+          "type": "boolean",
+          "description": "limitsNavigationsToAppBoundDomains: WebKit refuses main-frame navigations elsewhere."
+        }
+      }
+    },
+    "bridge": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "name",
+        "origins"
+      ],
+      "properties": {
+        "name": {
+          "$ref": "#/$defs/text",
+          "description": "The handler's name: window.webkit.messageHandlers.<name>."
+        },
+        "origins": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "pattern": "^(\\*|(\\*\\.)?[^*/:]+)$"
+          },
+          "description": "Host patterns whose frames may call it: host, *.host (its subdomains), * (any host)."
+        },
+        "schemes": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "pattern": "^[A-Za-z][A-Za-z0-9+.-]*$"
+          },
+          "description": "Schemes of those frames; default [https]. http needs the host on the http-allowlist; an app's own scheme, an interception rule."
+        },
+        "frames": {
+          "enum": [
+            "main",
+            "all"
+          ],
+          "description": "main (default): the main frame's document only; all: iframes too."
+        },
+        "world": {
+          "$ref": "#/$defs/text",
+          "description": "The WKContentWorld it is added in: page (default), client (.defaultClient) or a name of the app's."
+        },
+        "reply": {
+          "type": "boolean",
+          "description": "Registered as a WKScriptMessageHandlerWithReply (iOS 14): postMessage returns a promise."
+        },
+        "description": {
+          "$ref": "#/$defs/text",
+          "description": "What the bridge is for, for reviewers."
+        }
+      }
+    },
+    "webView": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "javascript": {
+          "type": "boolean",
+          "description": "WKWebpagePreferences.allowsContentJavaScript (iOS 14; default true): false stops the page's own scripts, not the app's user scripts."
+        },
+        "javascript-can-open-windows": {
+          "type": "boolean",
+          "description": "WKPreferences.javaScriptCanOpenWindowsAutomatically (iOS 8; default false)."
+        },
+        "inspectable": {
+          "type": "boolean",
+          "description": "WKWebView.isInspectable (iOS 16.4; default false)."
+        },
+        "file-access": {
+          "$ref": "#/$defs/text",
+          "description": "none (default), or the folder of the app bundle loadFileURL(_:allowingReadAccessTo:) may read."
+        },
+        "data-detectors": {
+          "type": "array",
+          "items": {
+            "enum": [
+              "phone-number",
+              "link",
+              "address",
+              "calendar-event",
+              "tracking-number",
+              "flight-number",
+              "lookup-suggestion",
+              "all"
+            ]
+          },
+          "description": "WKWebViewConfiguration.dataDetectorTypes (iOS 10; default none)."
+        },
+        "upgrade-known-hosts-to-https": {
+          "type": "boolean",
+          "description": "WKWebViewConfiguration.upgradeKnownHostsToHTTPS (iOS 14.5; default true)."
+        },
+        "fraudulent-website-warning": {
+          "type": "boolean",
+          "description": "WKPreferences.isFraudulentWebsiteWarningEnabled (iOS 13; default true)."
+        }
+      }
+    }
+  }
+}
+
+"""##
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+@testable import WebPolicyKit
+
+/// The schema the binary carries (for `init` and `webpolicy schema`) is the repository's.
+@Suite("The schema the binary carries")
+struct PolicySchemaTests {
+    @Test func itIsSchemasWebpolicySchemaJSON() throws {
+        let file = try #require(Repository.read("schemas/webpolicy.schema.json"))
+        if Repository.isRecording, file != PolicySchema.text {
+            let swift = """
+                // Generated from schemas/webpolicy.schema.json (PolicySchemaTests keeps it so: record with
+                // WEBPOLICY_RECORD=1). The binary carries it for `webpolicy init` and `webpolicy schema`, which
+                // give a team's repository the schema its editor completes policies with.
+                enum PolicySchema {
+                    static let text = ##\"\"\"
+                \(file)
+                \"\"\"##
+                }
+
+                """
+            try swift.write(toFile: Repository.path("Sources/WebPolicyKit/Scaffold/PolicySchema.swift"), atomically: true, encoding: .utf8)
+        }
+        #expect(PolicySchema.text == file, "Sources/WebPolicyKit/Scaffold/PolicySchema.swift is stale: run the tests with WEBPOLICY_RECORD=1")
+    }
+}
