@@ -126,6 +126,6 @@ struct ContentRuleLimitHintTests {
     @Test func onlyATargetBelowFifteenIsToldToRaiseIt() {
         #expect(ContentRuleLimitRule.hint(target: OSVersion(14), limit: 50_000).contains("raise target.ios to 15"))
         #expect(!ContentRuleLimitRule.hint(target: OSVersion(16), limit: 150_000).contains("raise target.ios"))
-        #expect(ContentRuleLimitRule.hint(target: OSVersion(16), limit: 150_000).contains("150000 rules a list is WebKit's limit on every iOS from 15 on"))
+        #expect(ContentRuleLimitRule.hint(target: OSVersion(16), limit: 150_000).contains("150,000 rules a list is WebKit's limit on every iOS from 15 on"))
     }
 }

@@ -69,8 +69,14 @@ extension ContentRuleLimitRule {
     /// Raising the target helps only below 15, where WebKit takes 50,000 rules a list.
     static func hint(target: OSVersion, limit: Int) -> String {
         target < OSVersion(15) ? "the app must install every list; raise target.ios to 15 for 150,000 rules per list, or remove rules"
-            : "the app must install every list, or remove rules: \(limit) rules a list is WebKit's limit on every iOS from 15 on"
+            : "the app must install every list, or remove rules: \(grouped(limit)) rules a list is WebKit's limit on every iOS from 15 on"
     }
+}
+
+/// `150000` as `150,000`.
+private func grouped(_ number: Int) -> String {
+    let digits = Array(String(number))
+    return String(digits.enumerated().flatMap { index, digit in (index > 0 && (digits.count - index) % 3 == 0) ? [",", digit] : [digit] })
 }
 
 enum ContentRuleLimitExamples {
