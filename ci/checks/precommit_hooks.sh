@@ -56,7 +56,7 @@ if git commit -m "an invalid policy" > "$work/refused.txt" 2>&1; then
     fail "the invalid policy was committed"
 fi
 cat "$work/refused.txt"
-grep -q "policies/app.yaml:14:11: error: the http-allowlist host 'Legacy.example.com' has uppercase letters \[host-uppercase\]" "$work/refused.txt" \
+grep -q "policies/app.yaml:15:11: error: the http-allowlist host 'Legacy.example.com' has uppercase letters \[host-uppercase\]" "$work/refused.txt" \
     || fail "the refusal does not show the diagnostic at file:line:col"
 git reset -q --hard
 
