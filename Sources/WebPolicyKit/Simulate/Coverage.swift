@@ -50,7 +50,7 @@ public struct Coverage: Sendable {
         byLocation = index
         cookieNames = Dictionary(items.enumerated().filter { $0.element.kind == .cookie }.map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
         listFiles = Dictionary(items.enumerated().filter { $0.element.kind == .contentRuleList }.map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        newWindowsItem = items.firstIndex { $0.kind == .navigationSetting && $0.name.hasPrefix("new-windows:") }
+        newWindowsItem = policy.navigation?.newWindows.flatMap { index[Key($0.location)] }
     }
 
     private struct Key: Hashable {
