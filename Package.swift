@@ -10,14 +10,26 @@ let package = Package(
         .library(name: "WebPolicyWebKit", targets: ["WebPolicyWebKit"]),
         .library(name: "WebPolicyKit", targets: ["WebPolicyKit"]),
         .library(name: "URLFilter", targets: ["URLFilter"]),
+        .library(name: "WebPolicyAudit", targets: ["WebPolicyAudit"]),
         .plugin(name: "WebPolicyBuildPlugin", targets: ["WebPolicyBuildPlugin"]),
         .plugin(name: "WebPolicyCommandPlugin", targets: ["WebPolicyCommandPlugin"]),
         .plugin(name: "WebPolicyFixPlugin", targets: ["WebPolicyFixPlugin"]),
         .plugin(name: "WebPolicyInitPlugin", targets: ["WebPolicyInitPlugin"]),
     ],
+    // `webpolicy audit` reads Swift with swift-syntax, which costs minutes to build (about two
+    // in debug, ten in release on two cores). The trait is on by default; a build that never
+    // audits Swift (a CI job that only lints, the SwiftPM plugins in an app that audits
+    // elsewhere) turns it off with `--disable-default-traits` or `traits: []`, and then builds
+    // no swift-syntax at all (docs/audit.md).
+    traits: [
+        .trait(name: "SwiftAudit", description: "webpolicy audit reads Swift sources (builds swift-syntax)"),
+        .default(enabledTraits: ["SwiftAudit"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Exactly: its API breaks at every major release. 602 is the first with SwiftIfConfig.
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "602.0.0"),
     ],
     targets: [
         // WebKit's url-filter regex subset. Stands alone (no imports from the rest, not even
@@ -44,10 +56,30 @@ let package = Package(
             dependencies: ["URLFilter", "WebPolicyRuntime", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Resources/webkit_compile.py")]
         ),
-        // The command line: a thin wrapper over WebPolicyKit.
+        // `webpolicy audit`: the app's code, Info.plists and Interface Builder files read into
+        // facts, and the checks of those facts against a policy. No swift-syntax here (the
+        // Objective-C tokenizer, the plist and storyboard readers are its own), so the fuzz
+        // targets and a build without the SwiftAudit trait never compile it.
+        .target(name: "WebPolicyAudit", dependencies: ["WebPolicyKit", "WebPolicyRuntime"]),
+        // Swift sources read with swift-syntax into the same facts; only the command line
+        // links it, and only with the SwiftAudit trait. Never the runtime products.
+        .target(
+            name: "WebPolicyAuditSwift",
+            dependencies: [
+                "WebPolicyAudit",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftIfConfig", package: "swift-syntax"),
+            ]
+        ),
+        // The command line: a thin wrapper over WebPolicyKit and WebPolicyAudit.
         .executableTarget(
             name: "webpolicy",
-            dependencies: ["WebPolicyKit", "WebPolicyRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "WebPolicyKit", "WebPolicyRuntime", "WebPolicyAudit",
+                .target(name: "WebPolicyAuditSwift", condition: .when(traits: ["SwiftAudit"])),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // Policies linted and compiled by `swift build` (docs/swiftpm.md): a build command per
         // target that runs `webpolicy build-resources`.
@@ -90,6 +122,7 @@ let package = Package(
         .testTarget(name: "WebPolicyRuntimeTests", dependencies: ["WebPolicyRuntime", "TestSupport"]),
         .testTarget(name: "WebPolicyWebKitTests", dependencies: ["WebPolicyWebKit", "WebPolicyRuntime", "TestSupport"]),
         .testTarget(name: "WebPolicyKitTests", dependencies: ["WebPolicyKit", "WebPolicyRuntime", "URLFilter", "TestSupport"]),
+        .testTarget(name: "WebPolicyAuditTests", dependencies: ["WebPolicyAudit", "WebPolicyAuditSwift", "WebPolicyKit", "WebPolicyRuntime", "TestSupport"]),
         .testTarget(name: "WebPolicyCLITests", dependencies: ["WebPolicyKit", "WebPolicyRuntime", "TestSupport"]),
     ]
 )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WebPolicyAudit
 import WebPolicyKit
 import WebPolicyRuntime
 
@@ -27,7 +28,8 @@ struct ConfigurationOptions: ParsableArguments {
         if config != nil, !FileManager.default.fileExists(atPath: path) {
             throw InputError("no such configuration file: \(path)")
         }
-        return try LintConfiguration.load(path: path, knownRules: BuiltInRules.descriptions)
+        // One .webpolicy.yml for lint and audit: either command's rules may be set in it.
+        return try LintConfiguration.load(path: path, knownRules: BuiltInRules.descriptions + AuditRules.descriptions)
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import WebPolicyAudit
 import WebPolicyKit
 import WebPolicyRuntime
 
@@ -19,7 +20,7 @@ struct Rules: ParsableCommand {
     var format: RulesFormat = .text
 
     func run() throws {
-        let rules = BuiltInRules.descriptions
+        let rules = BuiltInRules.descriptions + AuditRules.descriptions
         if let id {
             guard let rule = rules.first(where: { $0.id == id }) else {
                 var message = "unknown rule '\(id)'"

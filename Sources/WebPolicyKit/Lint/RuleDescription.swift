@@ -25,11 +25,16 @@ public struct RuleDescription: Sendable {
     // over WebKit's rule limit, and every lint run reads every rule's description.
     private let makeFailing: @Sendable () -> [Example]
     private let makePassing: @Sendable () -> [Example]
+    /// For a rule about the app's code (`webpolicy audit`): apps that must trigger it at their
+    /// `↓` markers, and apps that must not, each with the policy it is audited under.
+    public var codeExamples: [CodeExample] { makeCodeExamples() }
+    private let makeCodeExamples: @Sendable () -> [CodeExample]
 
     public init(
         id: String, name: String, category: RuleCategory, defaultSeverity: Severity, summary: String,
         rationale: String, enforcedBySchema: Bool = false,
-        failing: @autoclosure @escaping @Sendable () -> [Example], passing: @autoclosure @escaping @Sendable () -> [Example]
+        failing: @autoclosure @escaping @Sendable () -> [Example], passing: @autoclosure @escaping @Sendable () -> [Example],
+        codeExamples: @autoclosure @escaping @Sendable () -> [CodeExample] = []
     ) {
         self.id = id
         self.name = name
@@ -40,7 +45,58 @@ public struct RuleDescription: Sendable {
         self.enforcedBySchema = enforcedBySchema
         makeFailing = failing
         makePassing = passing
+        makeCodeExamples = codeExamples
     }
+}
+
+/// A small app for an audit rule's documentation and tests: its files (Swift, Objective-C,
+/// an Info.plist, a storyboard) with `↓` where a finding must start, and the policy it is
+/// audited under (nil: no policy).
+public struct CodeExample: Sendable {
+    public struct File: Sendable {
+        public let path: String
+        public let text: String
+
+        public init(_ path: String, _ text: String) {
+            self.path = path
+            self.text = text
+        }
+
+        /// The fence language of the file in docs/rules.md.
+        public var language: String {
+            switch path.split(separator: ".").last {
+            case "swift": return "swift"
+            case "m", "h", "mm": return "objc"
+            case "plist", "storyboard", "xib", "entitlements": return "xml"
+            default: return ""
+            }
+        }
+    }
+
+    public let triggers: Bool
+    public let files: [File]
+    /// The policy's sections (without `webpolicy: 1` and `name:`), or nil.
+    public let policy: String?
+    public let sourceFile: String
+    public let sourceLine: Int
+
+    public init(triggers: Bool, files: [File], policy: String?, file: StaticString = #filePath, line: UInt = #line) {
+        self.triggers = triggers
+        self.files = files
+        self.policy = policy
+        sourceFile = "\(file)"
+        sourceLine = Int(line)
+    }
+
+    public static func triggers(_ files: File..., policy: String? = nil, file: StaticString = #filePath, line: UInt = #line) -> CodeExample {
+        CodeExample(triggers: true, files: files, policy: policy, file: file, line: line)
+    }
+
+    public static func passes(_ files: File..., policy: String? = nil, file: StaticString = #filePath, line: UInt = #line) -> CodeExample {
+        CodeExample(triggers: false, files: files, policy: policy, file: file, line: line)
+    }
+
+    public var policyText: String? { policy.map { Example.header + $0 } }
 }
 
 /// The sections of `docs/rules.md`.
@@ -54,6 +110,10 @@ public enum RuleCategory: String, CaseIterable, Sendable {
     case navigation
     case bridges
     case targets
+    /// `webpolicy audit`: the app's code, Info.plists and storyboards against the policy.
+    case appCode = "app-code"
+    /// `webpolicy audit`: web-view hazards no policy makes safe.
+    case appHazards = "app-hazards"
 
     public var title: String {
         switch self {
@@ -66,6 +126,8 @@ public enum RuleCategory: String, CaseIterable, Sendable {
         case .navigation: return "Navigation and App-Bound Domains"
         case .bridges: return "Bridges and the web view's configuration"
         case .targets: return "Targets and limits"
+        case .appCode: return "The app's code against its policy (webpolicy audit)"
+        case .appHazards: return "Web-view hazards in the app's code (webpolicy audit)"
         }
     }
 }

@@ -42,6 +42,10 @@ public enum RuleDocumentation {
                 output += rule.enforcedBySchema ? " · also checked by the JSON Schema\n\n" : "\n\n"
                 output += rule.summary + "\n\n"
                 output += rule.rationale + "\n\n"
+                if !rule.codeExamples.isEmpty {
+                    output += codeExamples(of: rule)
+                    continue
+                }
                 output += "Triggers:\n\n"
                 for example in rule.failing { output += "```yaml\n\(example.documentedText)\n```\n\n" }
                 output += "Does not trigger:\n\n"
@@ -54,6 +58,23 @@ public enum RuleDocumentation {
             checks(CompileCheck.self, title: "Compile checks", intro: "`webpolicy compile` runs every rule above first; these are its own checks of what it writes."),
             checks(ImportCheck.self, title: "Import checks", intro: "`webpolicy import` reads a content-blocker list as WebKit's parser does and reports at the list's line and column; the policy it writes is then linted with the rules above."),
         ].joined(separator: "\n")
+        return output
+    }
+
+    /// An audit rule's example apps: each file, and the policy they are audited under.
+    private static func codeExamples(of rule: RuleDescription) -> String {
+        var output = ""
+        for (title, triggers) in [("Triggers:", true), ("Does not trigger:", false)] {
+            output += title + "\n\n"
+            for example in rule.codeExamples where example.triggers == triggers {
+                for file in example.files {
+                    output += "`\(file.path)`:\n\n```\(file.language)\n\(file.text)\n```\n\n"
+                }
+                if let policy = example.policy {
+                    output += "under the policy:\n\n```yaml\n\(policy)\n```\n\n"
+                }
+            }
+        }
         return output
     }
 
@@ -96,7 +117,9 @@ public enum RuleDocumentation {
 
     public static func explanation(of rule: RuleDescription) -> String {
         var output = "\(rule.id) (\(rule.name)), default severity \(rule.defaultSeverity.rawValue)\n\n"
-        output += rule.summary + "\n\n" + rule.rationale + "\n\nTriggers:\n\n"
+        output += rule.summary + "\n\n" + rule.rationale + "\n\n"
+        if !rule.codeExamples.isEmpty { return output + codeExamples(of: rule) }
+        output += "Triggers:\n\n"
         for example in rule.failing { output += indent(example.documentedText) + "\n\n" }
         output += "Does not trigger:\n\n"
         for example in rule.passing { output += indent(example.documentedText) + "\n\n" }

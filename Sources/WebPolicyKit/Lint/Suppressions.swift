@@ -42,11 +42,12 @@ struct Suppression {
 
     /// The suppressions of a file, and what is wrong with the malformed ones. `ruleIDs` are the
     /// ids a suppression may name.
-    static func parse(_ file: SourceFile, ruleIDs: [String]) -> (suppressions: [Suppression], problems: [Diagnostic]) {
+    static func parse(_ file: SourceFile, ruleIDs: [String], marker: String = "#") -> (suppressions: [Suppression], problems: [Diagnostic]) {
         var suppressions: [Suppression] = []
         var problems: [Diagnostic] = []
         // Most files have none: skip the line walk (a 10 MB policy has 400,000 lines).
-        guard file.text.utf8.contains(UInt8(ascii: "#")), file.text.containsBytes(of: prefix) else { return ([], []) }
+        guard file.text.containsBytes(of: prefix) else { return ([], []) }
+        let markerScalar = marker.unicodeScalars.first!
         var pending: [Suppression] = []  // `disable-next-line`s waiting for their line
         for number in 1...max(file.lineCount, 1) {
             // Scalars first, Characters only on comment lines: grapheme breaking every line of
@@ -55,7 +56,7 @@ struct Suppression {
             guard let firstNonBlank = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }) else { continue }
             let line = Substring(scalars)
             let trimmed = line[firstNonBlank...]
-            guard scalars[firstNonBlank] == "#", trimmed.hasPrefix("#") else {
+            guard scalars[firstNonBlank] == markerScalar, trimmed.hasPrefix(marker) else {
                 for var suppression in pending {
                     suppression.scope = .line(number)
                     suppressions.append(suppression)
@@ -63,7 +64,7 @@ struct Suppression {
                 pending = []
                 continue
             }
-            let comment = trimmed.dropFirst().drop { $0 == " " }
+            let comment = trimmed.dropFirst(marker.count).drop { $0 == " " }
             guard comment.hasPrefix(prefix) else { continue }
             let column = line.unicodeScalars.count - trimmed.unicodeScalars.count + 1
             let location = file.location(SourceRange(start: SourcePosition(line: number, column: column),
@@ -79,7 +80,7 @@ struct Suppression {
             case "disable": scope = .file
             default:
                 let suggestion = Suggestions.closest(to: directive, in: ["disable-next-line", "disable"]).map { "; did you mean '\($0)'?" } ?? ""
-                problem("'webpolicy:\(directive)' is not a suppression\(suggestion)", hint: "write '# webpolicy:disable-next-line RULE-ID -- reason' or '# webpolicy:disable RULE-ID -- reason'")
+                problem("'webpolicy:\(directive)' is not a suppression\(suggestion)", hint: "write '\(marker) webpolicy:disable-next-line RULE-ID -- reason' or '\(marker) webpolicy:disable RULE-ID -- reason'")
                 continue
             }
             let rest = body.dropFirst(directive.count)
@@ -108,11 +109,11 @@ struct Suppression {
     /// Drops the findings the files' suppressions hide, and reports malformed and unused
     /// suppressions. `activeRuleIDs` are the rules that ran: a suppression for a rule turned
     /// off is not unused, only idle.
-    static func apply(_ diagnostics: [Diagnostic], files: [SourceFile], ruleIDs: [String], activeRuleIDs: [String]) -> [Diagnostic] {
+    static func apply(_ diagnostics: [Diagnostic], files: [SourceFile], ruleIDs: [String], activeRuleIDs: [String], marker: String = "#") -> [Diagnostic] {
         var kept = diagnostics
         var reports: [Diagnostic] = []
         for file in files {
-            let (suppressions, problems) = parse(file, ruleIDs: ruleIDs)
+            let (suppressions, problems) = parse(file, ruleIDs: ruleIDs, marker: marker)
             reports += problems
             for suppression in suppressions {
                 var used = false
@@ -131,5 +132,14 @@ struct Suppression {
             }
         }
         return kept + reports
+    }
+}
+
+
+/// Suppressions written as comments in other languages: `// webpolicy:disable-next-line
+/// RULE-ID -- reason` in Swift and Objective-C, for `webpolicy audit`.
+public enum Suppressions {
+    public static func applyComments(_ diagnostics: [Diagnostic], files: [SourceFile], marker: String, ruleIDs: [String], activeRuleIDs: [String]) -> [Diagnostic] {
+        Suppression.apply(diagnostics, files: files, ruleIDs: ruleIDs, activeRuleIDs: activeRuleIDs, marker: marker)
     }
 }

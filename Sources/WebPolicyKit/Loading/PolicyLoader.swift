@@ -159,8 +159,8 @@ public struct PolicyLoader: Sendable {
 }
 
 /// Paths as users see them: relative stays relative, `./` and `a/../` disappear.
-enum PathNormalizer {
-    static func display(_ path: String) -> String {
+public enum PathNormalizer {
+    public static func display(_ path: String) -> String {
         let absolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {

@@ -1,0 +1,212 @@
+/// One thing the app's code does with a web view, read from a Swift or Objective-C file or an
+/// Interface Builder document. Readers record facts; checks read facts and the policy and
+/// never walk a syntax tree, so each check is testable with hand-written facts and the JSON
+/// inventory is the facts themselves (MASTG-TEST-0076's "identify WebView usage").
+public struct AppFact: Sendable, Hashable {
+    public var site: FactSite
+    public var kind: Kind
+
+    public init(_ kind: Kind, at site: FactSite) {
+        self.kind = kind
+        self.site = site
+    }
+
+    public enum Kind: Sendable, Hashable {
+        /// `add(_:name:)`, `add(_:contentWorld:name:)`, `addScriptMessageHandler(_:contentWorld:name:)`
+        /// and the Objective-C selectors; or the runtime's `ScriptMessageGate.register(_:as:in:)`.
+        case messageHandler(MessageHandler)
+        /// `setURLSchemeHandler(_:forURLScheme:)`, or the runtime's `SchemeHandlerPlan.register(in:)`.
+        case schemeHandler(SchemeHandler)
+        /// `WKWebView(…)`, a subclass's initialiser, or `<wkWebView>` in Interface Builder.
+        case webView(WebViewConstruction)
+        /// An assignment to a web-view or configuration property.
+        case setting(Setting)
+        case load(Load)
+        /// `evaluateJavaScript` / `callAsyncJavaScript` with a script that is not a literal.
+        case script(Script)
+        /// A navigation, UI or script-message delegate method the app implements.
+        case delegate(DelegateMethod)
+        /// Everything else worth an inventory line: cookies, private API, KVC, URLProtocol,
+        /// user scripts, opening URLs, the runtime's calls.
+        case api(APIUse)
+    }
+
+    public struct MessageHandler: Sendable, Hashable {
+        public var name: CodeValue
+        /// `page`, `client`, a named world, or an expression; nil: the page world (no argument).
+        public var world: CodeValue?
+        public var reply: Bool
+        /// Registered through the runtime's `ScriptMessageGate`, which checks every message
+        /// against the policy's bridge.
+        public var throughGate: Bool
+
+        public init(name: CodeValue, world: CodeValue? = nil, reply: Bool, throughGate: Bool = false) {
+            self.name = name
+            self.world = world
+            self.reply = reply
+            self.throughGate = throughGate
+        }
+
+        /// The world as the policy names it, when the source says it plainly.
+        public var worldName: String? {
+            guard let world else { return "page" }
+            return world.stringValue
+        }
+    }
+
+    public struct SchemeHandler: Sendable, Hashable {
+        /// nil for the runtime's `SchemeHandlerPlan`, which registers every scheme the policy
+        /// intercepts.
+        public var scheme: CodeValue?
+        /// A `WKWebView.handlesURLScheme(_:)` test in the same function.
+        public var guarded: Bool
+
+        public init(scheme: CodeValue?, guarded: Bool = false) {
+            self.scheme = scheme
+            self.guarded = guarded
+        }
+    }
+
+    public struct WebViewConstruction: Sendable, Hashable {
+        public var className: String
+        /// The `configuration:` argument as written, if any.
+        public var configuration: String?
+        /// The configuration comes from the runtime (`makeWebViewConfiguration`, or one passed
+        /// through `configureWebView` in the same function), or the view is `makeWebView`'s.
+        public var managed: Bool
+        /// Archived in a storyboard or xib: WebKit builds it from the archived configuration.
+        public var interfaceBuilder: Bool
+        /// Built in `webView(_:createWebViewWith:for:windowFeatures:)`: a second view for a
+        /// new window.
+        public var forNewWindow: Bool
+
+        public init(className: String, configuration: String? = nil, managed: Bool = false, interfaceBuilder: Bool = false, forNewWindow: Bool = false) {
+            self.className = className
+            self.configuration = configuration
+            self.managed = managed
+            self.interfaceBuilder = interfaceBuilder
+            self.forNewWindow = forNewWindow
+        }
+    }
+
+    public struct Setting: Sendable, Hashable {
+        public var key: SettingKey
+        public var value: CodeValue
+        /// The assigned expression as written (`webView.configuration.limitsNavigationsToAppBoundDomains`).
+        public var target: String
+        /// Set through a view's `configuration`, which returns a copy: the assignment is dead.
+        public var onCopy: Bool
+
+        public init(key: SettingKey, value: CodeValue, target: String, onCopy: Bool = false) {
+            self.key = key
+            self.value = value
+            self.target = target
+            self.onCopy = onCopy
+        }
+    }
+
+    public enum SettingKey: String, Sendable, CaseIterable {
+        case inspectable
+        /// `defaultWebpagePreferences.allowsContentJavaScript` (iOS 14).
+        case allowsContentJavaScript
+        /// `preferences.javaScriptEnabled` (deprecated in iOS 14).
+        case javaScriptEnabled
+        case javaScriptCanOpenWindowsAutomatically
+        case dataDetectorTypes
+        case upgradeKnownHostsToHTTPS
+        case fraudulentWebsiteWarningEnabled
+        case limitsNavigationsToAppBoundDomains
+        case navigationDelegate
+        case uiDelegate
+
+        /// Only scalar properties of the configuration are dead when set through a view's
+        /// copy; objects reached through it (preferences, the content controller) are shared.
+        public var isConfigurationScalar: Bool {
+            switch self {
+            case .dataDetectorTypes, .upgradeKnownHostsToHTTPS, .limitsNavigationsToAppBoundDomains: return true
+            default: return false
+            }
+        }
+    }
+
+    public struct Load: Sendable, Hashable {
+        public enum API: String, Sendable {
+            case loadFileURL, loadFileRequest, loadHTMLString, loadData
+        }
+        public var api: API
+        /// The HTML (or data) for `loadHTMLString` / `loadData`, the file URL for the others.
+        public var content: CodeValue
+        /// The base URL, or the read-access URL of a file load.
+        public var base: CodeValue
+
+        public init(api: API, content: CodeValue, base: CodeValue) {
+            self.api = api
+            self.content = content
+            self.base = base
+        }
+    }
+
+    public struct Script: Sendable, Hashable {
+        public var api: String
+        public var script: CodeValue
+
+        public init(api: String, script: CodeValue) {
+            self.api = api
+            self.script = script
+        }
+    }
+
+    public struct DelegateMethod: Sendable, Hashable {
+        public enum Role: String, Sendable {
+            /// `webView(_:decidePolicyFor:decisionHandler:)` for a navigation action.
+            case decideNavigationAction = "decide-navigation-action"
+            /// `webView(_:createWebViewWith:for:windowFeatures:)`.
+            case createWebView = "create-web-view"
+            /// `webView(_:didReceive:completionHandler:)` for an authentication challenge.
+            case authenticationChallenge = "authentication-challenge"
+            /// `userContentController(_:didReceive:)`.
+            case receiveScriptMessage = "receive-script-message"
+        }
+        public var role: Role
+        /// The body reads `frameInfo` (a script-message handler that checks its sender).
+        public var readsFrameInfo: Bool
+        /// The body builds a web view (`createWebViewWith` returning a second view).
+        public var buildsWebView: Bool
+
+        public init(role: Role, readsFrameInfo: Bool = false, buildsWebView: Bool = false) {
+            self.role = role
+            self.readsFrameInfo = readsFrameInfo
+            self.buildsWebView = buildsWebView
+        }
+    }
+
+    public struct APIUse: Sendable, Hashable {
+        public enum API: String, Sendable {
+            /// `UIWebView`, refused by App Review since 2020.
+            case uiWebView = "UIWebView"
+            /// A private WebKit name (`registerSchemeForCustomProtocol`, `WKBrowsingContextController`).
+            case privateAPI = "private-api"
+            /// `setValue(_:forKey:)` with a literal key.
+            case keyValueCoding = "kvc"
+            /// `URLProtocol.registerClass` / `protocolClasses`.
+            case urlProtocol = "url-protocol"
+            /// `WKHTTPCookieStore.setCookie`.
+            case cookieStore = "cookie-store"
+            case userScript = "user-script"
+            case canOpenURL = "can-open-url"
+            case openURL = "open-url"
+            /// `compileContentRuleList(forIdentifier:…)`.
+            case contentRuleList = "content-rule-list"
+            /// The runtime's navigation decider (`NavigationDecider`), installed by the app.
+            case runtimeNavigation = "runtime-navigation"
+        }
+        public var api: API
+        /// What the call names: the KVC key, the private name, a user script's main-frame flag.
+        public var detail: CodeValue?
+
+        public init(_ api: API, detail: CodeValue? = nil) {
+            self.api = api
+            self.detail = detail
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// The names the readers look for, in one place for Swift and Objective-C: WebKit's API as
+/// Apple documents it, the private names apps reach for, and the runtime's own calls — so a
+/// renamed runtime API breaks a test here, not the audit silently.
+public enum WebKitVocabulary {
+    /// Swift property names of settings, and what they set.
+    package static let swiftSettings: [String: AppFact.SettingKey] = [
+        "isInspectable": .inspectable,
+        "allowsContentJavaScript": .allowsContentJavaScript,
+        "javaScriptEnabled": .javaScriptEnabled,
+        "javaScriptCanOpenWindowsAutomatically": .javaScriptCanOpenWindowsAutomatically,
+        "dataDetectorTypes": .dataDetectorTypes,
+        "upgradeKnownHostsToHTTPS": .upgradeKnownHostsToHTTPS,
+        "isFraudulentWebsiteWarningEnabled": .fraudulentWebsiteWarningEnabled,
+        "limitsNavigationsToAppBoundDomains": .limitsNavigationsToAppBoundDomains,
+        "navigationDelegate": .navigationDelegate,
+        "uiDelegate": .uiDelegate,
+    ]
+
+    /// Objective-C property names (dot syntax) and their setters.
+    static let objectiveCSettings: [String: AppFact.SettingKey] = [
+        "inspectable": .inspectable,
+        "allowsContentJavaScript": .allowsContentJavaScript,
+        "javaScriptEnabled": .javaScriptEnabled,
+        "javaScriptCanOpenWindowsAutomatically": .javaScriptCanOpenWindowsAutomatically,
+        "dataDetectorTypes": .dataDetectorTypes,
+        "upgradeKnownHostsToHTTPS": .upgradeKnownHostsToHTTPS,
+        "fraudulentWebsiteWarningEnabled": .fraudulentWebsiteWarningEnabled,
+        "limitsNavigationsToAppBoundDomains": .limitsNavigationsToAppBoundDomains,
+        "navigationDelegate": .navigationDelegate,
+        "UIDelegate": .uiDelegate,
+    ]
+
+    static let objectiveCSetters: [String: AppFact.SettingKey] = Dictionary(uniqueKeysWithValues: objectiveCSettings.map { name, key in
+        ("set" + name.prefix(1).uppercased() + name.dropFirst() + ":", key)
+    })
+
+    /// Names of private WebKit API that turn up in apps, found in code or in strings (the
+    /// hack is usually built from a string): App Review Guideline 2.5.1 ("Apps may only use
+    /// public APIs"); WebKit's own TestProtocol.mm is where the custom-protocol one lives.
+    public static let privateNames: Set<String> = [
+        "registerSchemeForCustomProtocol", "unregisterSchemeForCustomProtocol",
+        "WKBrowsingContextController", "browsingContextController",
+    ]
+
+    /// KVC keys that reach preferences WebKit does not make public (MASTG-TEST-0077).
+    public static let fileAccessKeys: Set<String> = ["allowFileAccessFromFileURLs", "allowUniversalAccessFromFileURLs"]
+    /// The pre-16.4 way to make a view inspectable.
+    public static let developerExtrasKey = "developerExtrasEnabled"
+
+    /// The runtime's calls that give a configured view or configuration (WebPolicyWebKit).
+    public static let runtimeConfigurationCalls: Set<String> = ["makeWebViewConfiguration", "configureWebView"]
+    public static let runtimeWebViewCalls: Set<String> = ["makeWebView"]
+}

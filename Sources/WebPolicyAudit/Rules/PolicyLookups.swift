@@ -1,0 +1,64 @@
+import WebPolicyKit
+import WebPolicyRuntime
+
+/// What the audit rules ask of a policy, in their words.
+extension Policy {
+    func bridges(named name: String) -> [BridgeDeclaration] {
+        bridges.filter { $0.name.value == name }
+    }
+
+    /// The schemes `interception:` serves (lowercase).
+    var interceptedSchemes: Set<String> {
+        Set(interception.map { $0.scheme.value.lowercased() })
+    }
+
+    /// Where the policy's own file starts, for findings about what the policy lacks.
+    var rootLocation: SourceLocation {
+        SourceLocation(path: root.file.path, range: SourceRange(at: SourcePosition(line: 1, column: 1)))
+    }
+}
+
+extension AuditSubject {
+    /// Handler registrations whose name the source spells out (directly or through a
+    /// constant), and whether any is left that it does not.
+    var messageHandlers: [(fact: AppFact, handler: AppFact.MessageHandler)] {
+        facts().compactMap { fact in
+            if case .messageHandler(let handler) = fact.kind { return (fact, handler) }
+            return nil
+        }
+    }
+
+    var schemeHandlers: [(fact: AppFact, handler: AppFact.SchemeHandler)] {
+        facts().compactMap { fact in
+            if case .schemeHandler(let handler) = fact.kind { return (fact, handler) }
+            return nil
+        }
+    }
+
+    func settings(_ key: AppFact.SettingKey) -> [(fact: AppFact, setting: AppFact.Setting)] {
+        facts().compactMap { fact in
+            if case .setting(let setting) = fact.kind, setting.key == key { return (fact, setting) }
+            return nil
+        }
+    }
+
+    func uses(_ api: AppFact.APIUse.API) -> [(fact: AppFact, use: AppFact.APIUse)] {
+        facts().compactMap { fact in
+            if case .api(let use) = fact.kind, use.api == api { return (fact, use) }
+            return nil
+        }
+    }
+
+    var webViews: [(fact: AppFact, view: AppFact.WebViewConstruction)] {
+        facts().compactMap { fact in
+            if case .webView(let view) = fact.kind { return (fact, view) }
+            return nil
+        }
+    }
+
+    /// Whether the app builds a web view at all (a hazard in an app without one is moot).
+    var hasWebViews: Bool { !webViews.isEmpty }
+
+    /// Info.plists (not entitlements).
+    var infoPlists: [InfoPlist] { inventory.plists.filter { !$0.isEntitlements } }
+}

@@ -1,0 +1,413 @@
+import SwiftIfConfig
+import SwiftParser
+import SwiftSyntax
+import WebPolicyAudit
+import WebPolicyRuntime
+
+/// One walk over a parsed Swift file that records facts, not findings (the checks never see a
+/// tree). Without type information a call is known by its callee's name and its argument
+/// labels — `add(_:name:)` and `add(_:contentWorld:name:)`, never a bare `add(` — which on
+/// seven real apps found exactly the handler registrations (parsing-swift-for-audit.md §5.1).
+final class SwiftFactCollector: SyntaxVisitor {
+    private let locator: ByteLocator
+    private let release: ConfiguredRegions
+    private let debug: ConfiguredRegions
+    private(set) var file: FileFacts
+
+    private struct FunctionScope {
+        var name: String
+        var role: AppFact.DelegateMethod.Role?
+        /// `let name = value` seen so far in the function, for one hop.
+        var locals: [String: ExprSyntax] = [:]
+        /// Configurations passed to the runtime (`policy.configureWebView(configuration)`).
+        var configured: Set<String> = []
+        /// A `WKWebView.handlesURLScheme(_:)` test: a dynamic scheme is checked before use.
+        var checksScheme = false
+    }
+
+    private var types: [String] = []
+    private var functions: [FunctionScope] = []
+    private var previewDepth = 0
+
+    init(path: String, bytes: [UInt8], tree: SourceFileSyntax) {
+        locator = ByteLocator(path: path, bytes: bytes)
+        release = tree.configuredRegions(in: IOSBuildConfiguration(debug: false))
+        debug = tree.configuredRegions(in: IOSBuildConfiguration(debug: true))
+        file = FileFacts(path: path, language: .swift)
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    // MARK: Where facts are
+
+    private func site(_ node: some SyntaxProtocol) -> FactSite {
+        let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        let end = node.endPositionBeforeTrailingTrivia.utf8Offset
+        let releaseState = release.isActive(node), debugState = debug.isActive(node)
+        let compiled: FactSite.Compiled
+        switch (releaseState == .active, debugState == .active) {
+        case (true, true): compiled = .always
+        case (false, true): compiled = .debugOnly
+        case (true, false): compiled = .releaseOnly
+        case (false, false): compiled = .never
+        }
+        // A finding spans its first line only: a multi-line call is reported where it starts.
+        let location = locator.location(start, end)
+        let clipped = location.range.end.line == location.range.start.line ? location
+            : SourceLocation(path: location.path, range: SourceRange(start: location.range.start, end: SourcePosition(line: location.range.start.line, column: location.range.start.column + 1)))
+        return FactSite(location: clipped, compiled: compiled, enclosingType: types.last, enclosingFunction: functions.last?.name, inPreview: previewDepth > 0)
+    }
+
+    private func record(_ kind: AppFact.Kind, _ node: some SyntaxProtocol) {
+        file.facts.append(AppFact(kind, at: site(node)))
+    }
+
+    // MARK: Scopes
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        let supertypes = node.inheritanceClause?.inheritedTypes.map { Self.typeName($0.type) } ?? []
+        file.classes.append(ClassDeclaration(name: node.name.text, supertypes: supertypes, site: site(node.name)))
+        types.append(node.name.text)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { types.removeLast() }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { types.append(node.name.text); return .visitChildren }
+    override func visitPost(_ node: StructDeclSyntax) { types.removeLast() }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { types.append(Self.typeName(node.extendedType)); return .visitChildren }
+    override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        types.append(node.name.text)
+        let rawString = node.inheritanceClause?.inheritedTypes.contains { Self.typeName($0.type) == "String" } ?? false
+        if rawString {
+            for member in node.memberBlock.members {
+                guard let cases = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+                for element in cases.elements {
+                    let raw = element.rawValue.flatMap { $0.value.as(StringLiteralExprSyntax.self)?.representedLiteralValue } ?? element.name.text
+                    file.constants.append(ConstantDeclaration(names: ["\(node.name.text).\(element.name.text)"], value: .string(raw)))
+                }
+            }
+        }
+        return .visitChildren
+    }
+    override func visitPost(_ node: EnumDeclSyntax) { types.removeLast() }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { types.append(node.name.text); return .visitChildren }
+    override func visitPost(_ node: ActorDeclSyntax) { types.removeLast() }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let labels = node.signature.parameterClause.parameters.map { $0.firstName.text }
+        var scope = FunctionScope(name: node.name.text + "(" + labels.map { $0 + ":" }.joined() + ")")
+        scope.role = Self.delegateRole(node, labels: labels)
+        if let role = scope.role {
+            let readsFrameInfo = node.body?.tokens(viewMode: .sourceAccurate).contains { $0.text == "frameInfo" } ?? false
+            record(.delegate(.init(role: role, readsFrameInfo: readsFrameInfo)), node.name)
+        }
+        functions.append(scope)
+        return .visitChildren
+    }
+    override func visitPost(_ node: FunctionDeclSyntax) { functions.removeLast() }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        let labels = node.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined()
+        functions.append(FunctionScope(name: "init(\(labels))"))
+        return .visitChildren
+    }
+    override func visitPost(_ node: InitializerDeclSyntax) { functions.removeLast() }
+
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { functions.append(FunctionScope(name: "accessor")); return .visitChildren }
+    override func visitPost(_ node: AccessorBlockSyntax) { functions.removeLast() }
+
+    override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.macroName.text == "Preview" { previewDepth += 1 }
+        return .visitChildren
+    }
+    override func visitPost(_ node: MacroExpansionDeclSyntax) { if node.macroName.text == "Preview" { previewDepth -= 1 } }
+
+    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.macroName.text == "Preview" { previewDepth += 1 }
+        return .visitChildren
+    }
+    override func visitPost(_ node: MacroExpansionExprSyntax) { if node.macroName.text == "Preview" { previewDepth -= 1 } }
+
+    /// The delegate methods that decide: by name and labels, the second parameter's type
+    /// telling an action from a response.
+    private static func delegateRole(_ node: FunctionDeclSyntax, labels: [String]) -> AppFact.DelegateMethod.Role? {
+        let parameters = Array(node.signature.parameterClause.parameters)
+        switch node.name.text {
+        case "webView":
+            guard labels.count >= 2 else { return nil }
+            let secondType = parameters[1].type.trimmedDescription
+            if labels[1] == "decidePolicyFor", secondType.contains("NavigationAction") { return .decideNavigationAction }
+            if labels[1] == "createWebViewWith" { return .createWebView }
+            if labels[1] == "didReceive", secondType.contains("AuthenticationChallenge") { return .authenticationChallenge }
+            return nil
+        case "userContentController":
+            return labels.count >= 2 && labels[1] == "didReceive" ? .receiveScriptMessage : nil
+        default:
+            return nil
+        }
+    }
+
+    private static func typeName(_ type: TypeSyntax) -> String {
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
+        if let member = type.as(MemberTypeSyntax.self) { return member.name.text }
+        return type.trimmedDescription
+    }
+
+    // MARK: Declarations
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard node.bindingSpecifier.tokenKind == .keyword(.let) else { return .visitChildren }
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value else { continue }
+            if !functions.isEmpty {
+                functions[functions.count - 1].locals[name] = value
+                continue
+            }
+            let classified = classify(value, hops: 1)
+            guard classified.isKnown else { continue }
+            var names = [name]
+            if let type = types.last { names.append("\(type).\(name)") }
+            file.constants.append(ConstantDeclaration(names: names, value: classified))
+        }
+        return .visitChildren
+    }
+
+    // MARK: Names
+
+    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+        if node.name.text == "UIWebView" { record(.api(.init(.uiWebView)), node) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.baseName.text
+        if name == "UIWebView" { record(.api(.init(.uiWebView)), node) }
+        if WebKitVocabulary.privateNames.contains(name) { record(.api(.init(.privateAPI, detail: .string(name))), node) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+        let content = node.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
+        if let name = WebKitVocabulary.privateNames.first(where: { content.contains($0) }) {
+            record(.api(.init(.privateAPI, detail: .string(name))), node)
+        }
+        return .visitChildren
+    }
+
+    // MARK: Assignments
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        // `a.b = c` is not folded: [MemberAccessExpr, AssignmentExpr, value] (§5.3).
+        let elements = Array(node.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
+        let target = elements[0], value = elements[2]
+        let property: String
+        var onCopy = false
+        if let member = target.as(MemberAccessExprSyntax.self) {
+            property = member.declName.baseName.text
+            // `view.configuration.x = …`: `configuration` on a view returns a copy.
+            if let base = member.base?.as(MemberAccessExprSyntax.self), base.declName.baseName.text == "configuration", base.base != nil {
+                onCopy = true
+            }
+        } else if let reference = target.as(DeclReferenceExprSyntax.self) {
+            property = reference.baseName.text
+        } else {
+            return .visitChildren
+        }
+        if property == "protocolClasses" {
+            record(.api(.init(.urlProtocol)), node)
+            return .visitChildren
+        }
+        guard let key = WebKitVocabulary.swiftSettings[property] else { return .visitChildren }
+        let setting = AppFact.Setting(key: key, value: classify(value), target: target.trimmedDescription, onCopy: onCopy && key.isConfigurationScalar)
+        record(.setting(setting), node)
+        return .visitChildren
+    }
+
+    // MARK: Calls
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let name: String
+        var base: ExprSyntax?
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+            name = member.declName.baseName.text
+            base = member.base
+            // `WKWebView.init(frame:)`.
+            if name == "init", let type = member.base?.as(DeclReferenceExprSyntax.self) {
+                construction(type.baseName.text, node)
+                return .visitChildren
+            }
+        } else if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+        } else {
+            return .visitChildren
+        }
+        let arguments = Array(node.arguments)
+        let labels = arguments.map { $0.label?.text ?? "_" }
+        func argument(_ label: String) -> ExprSyntax? { arguments.first { ($0.label?.text ?? "_") == label }?.expression }
+        let baseText = base?.trimmedDescription ?? ""
+
+        switch (name, labels) {
+        case ("add", ["_", "name"]), ("add", ["_", "contentWorld", "name"]):
+            let handler = AppFact.MessageHandler(name: classify(argument("name")!), world: argument("contentWorld").map(classifyWorld), reply: false)
+            record(.messageHandler(handler), node)
+        case ("addScriptMessageHandler", ["_", "contentWorld", "name"]):
+            let handler = AppFact.MessageHandler(name: classify(argument("name")!), world: argument("contentWorld").map(classifyWorld), reply: true)
+            record(.messageHandler(handler), node)
+        case ("register", ["_", "as", "in"]), ("registerWithReply", ["_", "as", "in"]):
+            // The runtime's ScriptMessageGate: the handler lives in its bridge's world.
+            let handler = AppFact.MessageHandler(name: classify(argument("as")!), reply: name == "registerWithReply", throughGate: true)
+            record(.messageHandler(handler), node)
+        case ("setURLSchemeHandler", ["_", "forURLScheme"]):
+            record(.schemeHandler(.init(scheme: classify(argument("forURLScheme")!), guarded: functions.last?.checksScheme ?? false)), node)
+        case ("register", ["in"]) where baseText.contains("SchemeHandlerPlan"):
+            record(.schemeHandler(.init(scheme: nil)), node)
+        case ("handlesURLScheme", _):
+            if !functions.isEmpty { functions[functions.count - 1].checksScheme = true }
+        case ("loadFileURL", ["_", "allowingReadAccessTo"]), ("loadFileRequest", ["_", "allowingReadAccessTo"]):
+            let load = AppFact.Load(api: name == "loadFileURL" ? .loadFileURL : .loadFileRequest, content: classify(arguments[0].expression), base: classify(argument("allowingReadAccessTo")!))
+            record(.load(load), node)
+        case ("loadHTMLString", ["_", "baseURL"]):
+            record(.load(.init(api: .loadHTMLString, content: classify(arguments[0].expression), base: classify(argument("baseURL")!))), node)
+        case ("load", ["_", "mimeType", "characterEncodingName", "baseURL"]):
+            record(.load(.init(api: .loadData, content: classify(arguments[0].expression), base: classify(argument("baseURL")!))), node)
+        case ("evaluateJavaScript", _), ("callAsyncJavaScript", _):
+            guard let first = arguments.first, first.label == nil else { break }
+            let script = classify(first.expression)
+            if script.kind != .string { record(.script(.init(api: name, script: script)), node) }
+        case ("setValue", ["_", "forKey"]):
+            let key = classify(argument("forKey")!)
+            if key.kind == .string { record(.api(.init(.keyValueCoding, detail: key)), node) }
+        case ("registerClass", _) where baseText == "URLProtocol":
+            record(.api(.init(.urlProtocol)), node)
+        case ("setCookie", _) where baseText.lowercased().contains("cookiestore"):
+            record(.api(.init(.cookieStore)), node)
+        case ("compileContentRuleList", _):
+            record(.api(.init(.contentRuleList, detail: argument("forIdentifier").map { classify($0) })), node)
+        case ("canOpenURL", ["_"]):
+            record(.api(.init(.canOpenURL, detail: classify(arguments[0].expression))), node)
+        case ("open", _) where baseText.contains("UIApplication") || baseText.hasSuffix("application"):
+            if let first = arguments.first { record(.api(.init(.openURL, detail: classify(first.expression))), node) }
+        case ("configureWebView", ["_"]):
+            if let configuration = arguments[0].expression.as(DeclReferenceExprSyntax.self)?.baseName.text, !functions.isEmpty {
+                functions[functions.count - 1].configured.insert(configuration)
+            }
+        case ("makeWebView", _):
+            record(.webView(.init(className: "WKWebView", configuration: argument("configuration")?.trimmedDescription, managed: true)), node)
+        case ("WKUserScript", _) where labels.contains("forMainFrameOnly"):
+            record(.api(.init(.userScript, detail: argument("forMainFrameOnly").map { classify($0) })), node)
+        case ("NavigationDecider", _):
+            record(.api(.init(.runtimeNavigation)), node)
+        default:
+            if base == nil, let first = name.unicodeScalars.first, ("A"..."Z").contains(first) {
+                construction(name, node)
+            }
+        }
+        return .visitChildren
+    }
+
+    /// A call of a type's initialiser, kept until the subclass closure says whether the type
+    /// is a web view.
+    private func construction(_ className: String, _ node: FunctionCallExprSyntax) {
+        let configuration = node.arguments.first { $0.label?.text == "configuration" }?.expression
+        var managed = false
+        if let configuration {
+            let text = configuration.trimmedDescription
+            managed = WebKitVocabulary.runtimeConfigurationCalls.contains { text.contains($0) }
+                || (configuration.as(DeclReferenceExprSyntax.self).map { reference in
+                    functions.last?.configured.contains(reference.baseName.text) ?? false
+                } ?? false)
+            // `let configuration = policy.makeWebViewConfiguration()` one hop up.
+            if !managed, let reference = configuration.as(DeclReferenceExprSyntax.self), let local = functions.last?.locals[reference.baseName.text] {
+                managed = WebKitVocabulary.runtimeConfigurationCalls.contains { local.trimmedDescription.contains($0) }
+            }
+        }
+        let forNewWindow = functions.last?.role == .createWebView
+        file.constructions.append(AppFact(.webView(.init(className: className, configuration: configuration?.trimmedDescription, managed: managed, forNewWindow: forNewWindow)), at: site(node)))
+    }
+
+    // MARK: Values
+
+    /// `.page`, `.defaultClient`, `WKContentWorld.world(name: "x")`.
+    private func classifyWorld(_ expression: ExprSyntax) -> CodeValue {
+        let text = expression.trimmedDescription
+        if text == ".page" || text.hasSuffix("WKContentWorld.page") { return CodeValue(kind: .string, text: "page", constant: text) }
+        if text == ".defaultClient" || text.hasSuffix("WKContentWorld.defaultClient") { return CodeValue(kind: .string, text: "client", constant: text) }
+        if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.first?.label?.text == "name",
+           let name = call.arguments.first.map({ classify($0.expression) }), name.kind == .string {
+            return CodeValue(kind: .string, text: name.text, constant: text)
+        }
+        return classify(expression)
+    }
+
+    private func classify(_ expression: ExprSyntax, hops: Int = 0) -> CodeValue {
+        if let literal = expression.as(StringLiteralExprSyntax.self) {
+            if let value = literal.representedLiteralValue { return .string(value) }
+            return CodeValue(kind: .interpolated, text: expression.trimmedDescription)
+        }
+        if let boolean = expression.as(BooleanLiteralExprSyntax.self) { return .bool(boolean.literal.tokenKind == .keyword(.true)) }
+        if expression.is(NilLiteralExprSyntax.self) { return CodeValue(kind: .nil, text: "nil") }
+        if expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self) {
+            return CodeValue(kind: .number, text: expression.trimmedDescription)
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            let concatenates = elements.contains { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" }
+            let allLiterals = elements.allSatisfy { $0.is(BinaryOperatorExprSyntax.self) || $0.as(StringLiteralExprSyntax.self)?.representedLiteralValue != nil }
+            if concatenates, elements.contains(where: { $0.is(StringLiteralExprSyntax.self) }) {
+                if allLiterals {
+                    return .string(elements.compactMap { $0.as(StringLiteralExprSyntax.self)?.representedLiteralValue }.joined())
+                }
+                return CodeValue(kind: .interpolated, text: expression.trimmedDescription)
+            }
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == "String",
+           call.arguments.first?.label?.text == "format" {
+            return CodeValue(kind: .interpolated, text: expression.trimmedDescription)
+        }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            if hops == 0, let local = functions.last?.locals[name] {
+                var value = classify(local, hops: 1)
+                if value.kind == .expression { value = .expression(local.trimmedDescription, reference: value.reference) }
+                value.constant = value.constant ?? name
+                return value
+            }
+            return .expression(name, reference: name)
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base != nil, Self.isPlainName(expression) {
+            var reference = expression.trimmedDescription
+            if reference.hasSuffix(".rawValue") { reference.removeLast(".rawValue".count) }
+            for prefix in ["self.", "Self."] where reference.hasPrefix(prefix) { reference.removeFirst(prefix.count) }
+            return .expression(expression.trimmedDescription, reference: reference)
+        }
+        return .expression(expression.trimmedDescription)
+    }
+
+    /// `a`, `a.b`, `A.b.rawValue`: a name the module's constants may hold.
+    private static func isPlainName(_ expression: ExprSyntax) -> Bool {
+        if expression.is(DeclReferenceExprSyntax.self) { return true }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base { return isPlainName(base) }
+        return false
+    }
+}
+
+/// Reads Swift files for `webpolicy audit`.
+public enum SwiftFactReader {
+    public static func read(_ bytes: [UInt8], path: String) -> FileFacts {
+        let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        let collector = SwiftFactCollector(path: path, bytes: bytes, tree: tree)
+        collector.walk(tree)
+        var file = collector.file
+        if tree.hasError {
+            let locator = ByteLocator(path: path, bytes: bytes)
+            let first = tree.tokens(viewMode: .all).first { $0.presence == .missing || $0.hasError }
+            let offset = first?.positionAfterSkippingLeadingTrivia.utf8Offset ?? 0
+            file.problems.append(ReadProblem("this Swift file does not parse cleanly; facts were read from what did", at: locator.location(offset)))
+        }
+        return file
+    }
+}

@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import WebPolicyAudit
+import WebPolicyKit
+import WebPolicyRuntime
+#if SwiftAudit
+import WebPolicyAuditSwift
+#endif
+
+enum BuildConfigurationChoice: String, CaseIterable, ExpressibleByArgument {
+    case release, debug
+}
+
+struct Audit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check an app's code, Info.plists and storyboards against its policy.",
+        discussion: """
+        Reads the Swift and Objective-C sources, Info.plist and .entitlements files, storyboards \
+        and xibs under the paths (default: the working folder) — test targets and dependency \
+        folders (Pods, Carthage, .build, node_modules) left out — and checks what the code does \
+        with its web views against the policy: bridges, scheme handlers, settings, file access, \
+        ATS keys, App-Bound Domains, queried schemes, views built outside the runtime; and the \
+        hazards no policy makes safe. #if is evaluated for a release build for an iOS device. \
+        Without --policy only the hazard checks run, and --format json prints the inventory of \
+        what the app does. A finding is suppressed with a full-line comment: \
+        '// webpolicy:disable-next-line RULE-ID -- reason'. Exit codes: 0 clean, 1 errors (or \
+        warnings with --strict), 2 usage or input error.
+        """
+    )
+
+    @Argument(help: "The app's folders or files (default: the working folder).", completion: .directory)
+    var paths: [String] = []
+
+    @Option(help: "The policy the app's code is checked against.", completion: .file(extensions: ["yaml", "yml"]))
+    var policy: String?
+
+    @Option(help: "Output format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")); json without --policy prints the inventory.")
+    var format: ReportFormat = .human
+
+    @Flag(help: "Print the inventory of what the app does with its web views (JSON), whatever the format.")
+    var inventory = false
+
+    @Option(help: "The build whose #if branches count: release (default) or debug.")
+    var configuration: BuildConfigurationChoice = .release
+
+    @Flag(help: "Read test targets too (skipped by default).")
+    var includeTests = false
+
+    @OptionGroup var diagnostics: DiagnosticOptions
+
+    @OptionGroup var config: ConfigurationOptions
+
+    @Option(help: "Report only findings this baseline file does not record.", completion: .file(extensions: ["json"]))
+    var baseline: String?
+
+    @Option(help: "Record every current finding in this baseline file (and exit 0).", completion: .file(extensions: ["json"]))
+    var writeBaseline: String?
+
+    static var swiftReader: Auditor.SwiftReader? {
+        #if SwiftAudit
+        return { bytes, path in SwiftFactReader.read(bytes, path: path) }
+        #else
+        return nil
+        #endif
+    }
+
+    func run() throws {
+        let settings = try config.load()
+        let options = Auditor.Options(includeTests: includeTests, debugBuild: configuration == .debug)
+        let auditor = Auditor(configuration: settings, options: options, swiftReader: Self.swiftReader)
+        let reading = try auditor.read(paths: paths.isEmpty ? ["."] : paths)
+        var loaded: LoadResult?
+        if let policy {
+            guard FileManager.default.fileExists(atPath: policy) else { throw InputError("no such policy: \(policy)") }
+            loaded = PolicyLoader().load(path: policy)
+        }
+        if inventory || (format == .json && policy == nil) {
+            print(InventoryRenderer.json(reading.inventory, tree: reading.tree), terminator: "")
+            return
+        }
+        var report = auditor.audit(reading, policy: loaded?.policy, policySources: loaded?.files ?? [])
+        if let loaded, !loaded.diagnostics.isEmpty {
+            report = LintReport(diagnostics: report.diagnostics + loaded.diagnostics.filter { $0.severity == .error }, sources: report.sources, lintedFiles: report.lintedFiles)
+        }
+        report = diagnostics.applied(to: report)
+        if let writeBaseline {
+            try ArtefactWriter.writeFile(Baseline(report).serialized(), to: writeBaseline)
+            print("recorded \(report.diagnostics.count) finding\(report.diagnostics.count == 1 ? "" : "s") in \(writeBaseline)")
+            return
+        }
+        if let baseline { report = try Baseline.load(path: baseline).filtering(report) }
+        var reporterOptions = diagnostics.reporterOptions(for: STDOUT_FILENO)
+        reporterOptions.colors = format == .human && diagnostics.color.enabled(for: STDOUT_FILENO)
+        reporterOptions.rules = BuiltInRules.descriptions + AuditRules.descriptions
+        print(format.reporter.render(report, options: reporterOptions), terminator: "")
+        if format == .human {
+            StandardError.write(AuditSummary.text(reading, policy: policy))
+        }
+        if report.count(.error) > 0 { throw ExitCode(ExitStatus.findings) }
+    }
+}
