@@ -19,8 +19,6 @@ final class SwiftFactCollector: SyntaxVisitor {
         var role: AppFact.DelegateMethod.Role?
         /// `let name = value` seen so far in the function, for one hop.
         var locals: [String: ExprSyntax] = [:]
-        /// Configurations passed to the runtime (`policy.configureWebView(configuration)`).
-        var configured: Set<String> = []
         /// A `WKWebView.handlesURLScheme(_:)` test: a dynamic scheme is checked before use.
         var checksScheme = false
     }
@@ -291,12 +289,6 @@ final class SwiftFactCollector: SyntaxVisitor {
             record(.api(.init(.canOpenURL, detail: classify(arguments[0].expression))), node)
         case ("open", _) where baseText.contains("UIApplication") || baseText.hasSuffix("application"):
             if let first = arguments.first { record(.api(.init(.openURL, detail: classify(first.expression))), node) }
-        case ("configureWebView", ["_"]):
-            if let configuration = arguments[0].expression.as(DeclReferenceExprSyntax.self)?.baseName.text, !functions.isEmpty {
-                functions[functions.count - 1].configured.insert(configuration)
-            }
-        case ("makeWebView", _):
-            record(.webView(.init(className: "WKWebView", configuration: argument("configuration")?.trimmedDescription, managed: true)), node)
         case ("WKUserScript", _) where labels.contains("forMainFrameOnly"):
             record(.api(.init(.userScript, detail: argument("forMainFrameOnly").map { classify($0) })), node)
         case ("NavigationDecider", _):
@@ -310,23 +302,30 @@ final class SwiftFactCollector: SyntaxVisitor {
     }
 
     /// A call of a type's initialiser, kept until the subclass closure says whether the type
-    /// is a web view.
+    /// is a web view. It is managed when built with the runtime: `WKWebView(frame:policy:)`, or
+    /// a configuration from `WKWebViewConfiguration(policy:)`, directly or one `let` away.
     private func construction(_ className: String, _ node: FunctionCallExprSyntax) {
+        let labels = node.arguments.map { $0.label?.text }
         let configuration = node.arguments.first { $0.label?.text == "configuration" }?.expression
-        var managed = false
-        if let configuration {
-            let text = configuration.trimmedDescription
-            managed = WebKitVocabulary.runtimeConfigurationCalls.contains { text.contains($0) }
-                || (configuration.as(DeclReferenceExprSyntax.self).map { reference in
-                    functions.last?.configured.contains(reference.baseName.text) ?? false
-                } ?? false)
-            // `let configuration = policy.makeWebViewConfiguration()` one hop up.
+        var managed = labels.contains(WebKitVocabulary.runtimeArgumentLabel)
+        if let configuration, !managed {
+            managed = Self.isRuntimeConfiguration(configuration)
             if !managed, let reference = configuration.as(DeclReferenceExprSyntax.self), let local = functions.last?.locals[reference.baseName.text] {
-                managed = WebKitVocabulary.runtimeConfigurationCalls.contains { local.trimmedDescription.contains($0) }
+                managed = Self.isRuntimeConfiguration(local)
             }
         }
         let forNewWindow = functions.last?.role == .createWebView
         file.constructions.append(AppFact(.webView(.init(className: className, configuration: configuration?.trimmedDescription, managed: managed, forNewWindow: forNewWindow)), at: site(node)))
+    }
+
+    private static func isRuntimeConfiguration(_ expression: ExprSyntax) -> Bool {
+        var expression = expression
+        // `try WKWebViewConfiguration(policy:)`, `(…)`.
+        if let tried = expression.as(TryExprSyntax.self) { expression = tried.expression }
+        guard let call = expression.as(FunctionCallExprSyntax.self) else { return false }
+        let callee = call.calledExpression.trimmedDescription
+        return (callee == WebKitVocabulary.runtimeConfigurationType || callee == WebKitVocabulary.runtimeConfigurationType + ".init")
+            && call.arguments.first?.label?.text == WebKitVocabulary.runtimeArgumentLabel
     }
 
     // MARK: Values

@@ -46,7 +46,13 @@ public struct CodeValue: Sendable, Hashable {
         switch kind {
         case .string: return constant.map { "'\(text)' (\($0))" } ?? "'\(text)'"
         case .bool, .number, .nil: return constant.map { "\(text) (\($0))" } ?? text
-        case .interpolated, .expression: return "'\(text)'"
+        case .interpolated, .expression: return "'\(Self.abbreviated(text))'"
         }
+    }
+
+    /// Source text for a one-line message: blanks collapsed, at most 80 characters.
+    static func abbreviated(_ text: String) -> String {
+        let collapsed = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+        return collapsed.count <= 80 ? collapsed : String(collapsed.prefix(79)) + "…"
     }
 }

@@ -47,7 +47,10 @@ public enum WebKitVocabulary {
     /// The pre-16.4 way to make a view inspectable.
     public static let developerExtrasKey = "developerExtrasEnabled"
 
-    /// The runtime's calls that give a configured view or configuration (WebPolicyWebKit).
-    public static let runtimeConfigurationCalls: Set<String> = ["makeWebViewConfiguration", "configureWebView"]
-    public static let runtimeWebViewCalls: Set<String> = ["makeWebView"]
+    /// The runtime's documented call that makes a configured configuration (WebPolicyWebKit's
+    /// `WKWebViewConfiguration(policy:)`), and the view made from one (`WKWebView(frame:policy:)`):
+    /// known by type name and argument label, since apps have methods of their own named
+    /// `makeWebViewConfiguration` and `configureWebView`.
+    public static let runtimeConfigurationType = "WKWebViewConfiguration"
+    public static let runtimeArgumentLabel = "policy"
 }

@@ -24,8 +24,10 @@ private struct Reader {
 
     var currentClass: String?
     var currentMethod: String?
-    /// `name = value;` seen in the current method, for one hop from a variable to its value.
-    var locals: [String: Range<Int>] = [:]
+    /// `name = value;` seen in the current method, for one hop from a variable to its value;
+    /// nil for a variable assigned more than once (`scheme = … ?: @"app"` after a setting):
+    /// which value reaches the call is not known, and the audit does not guess.
+    var locals: [String: Range<Int>?] = [:]
     /// `handlesURLScheme:` seen in the current method: a dynamic scheme is checked.
     var methodChecksScheme = false
 
@@ -220,7 +222,7 @@ private struct Reader {
             if classified.kind == .string { file.constants.append(ConstantDeclaration(names: [name], value: classified)) }
             return
         }
-        if currentMethod != nil { locals[name] = value }
+        if currentMethod != nil { locals[name] = locals[name] == nil ? .some(value) : .some(nil) }
         // Dot syntax: the name is a property, after a `.`.
         guard tokens[safe: index - 2]?.isPunctuation(".") == true else {
             if name == "protocolClasses" { file.facts.append(AppFact(.api(.init(.urlProtocol)), at: site(chainStart(before: index - 1)..<index))) }
@@ -364,8 +366,9 @@ private struct Reader {
                 file.facts.append(AppFact(.setting(.init(key: key, value: classify(value), target: receiverText + "." + selector)), at: messageSite))
             } else if selector.hasPrefix("init"), receiver.count == 4, tokens[receiver.lowerBound].isPunctuation("["),
                       let name = identifier(at: receiver.lowerBound + 1), tokens[receiver.lowerBound + 2].isIdentifier("alloc") {
+                // The runtime is Swift: an Objective-C construction is never managed.
                 let configuration = argument("configuration").map(text)
-                let managed = configuration.map { $0.contains("makeWebViewConfiguration") } ?? false
+                let managed = false
                 file.constructions.append(AppFact(.webView(.init(className: name, configuration: configuration, managed: managed,
                                                                  forNewWindow: currentMethod?.hasPrefix("webView:createWebViewWithConfiguration:") ?? false)), at: messageSite))
             }
@@ -403,7 +406,7 @@ private struct Reader {
                 case "NO", "false": return .bool(false)
                 case "nil", "NULL", "Nil": return CodeValue(kind: .nil, text: "nil")
                 default:
-                    if hops == 0, let local = locals[token.text] {
+                    if hops == 0, let assigned = locals[token.text], let local = assigned {
                         var value = classify(local, hops: 1)
                         if value.kind == .expression, value.reference == nil { value.text = text(local) }
                         if value.isKnown || value.kind == .interpolated { value.constant = value.constant ?? token.text }

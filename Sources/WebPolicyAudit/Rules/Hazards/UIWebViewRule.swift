@@ -36,7 +36,7 @@ struct UIWebViewRule: AuditRule {
         var files: Set<String> = []
         for (fact, _) in app.uses(.uiWebView) where files.insert(fact.site.location.path).inserted {
             context.report("UIWebView is used here: App Review refuses apps that contain it, and no policy applies to it",
-                           at: fact.site, hint: "move to WKWebView built with policy.makeWebViewConfiguration()")
+                           at: fact.site, hint: "move to WKWebView, built with WKWebView(frame:policy:)")
         }
     }
 }

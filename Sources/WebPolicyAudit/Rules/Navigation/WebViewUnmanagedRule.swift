@@ -11,10 +11,11 @@ struct WebViewUnmanagedRule: AuditRule {
         defaultSeverity: .error,
         summary: "A web view is built with a configuration the runtime did not make or configure (or archived in a storyboard): the policy is not enforced in it.",
         rationale: """
-        The runtime applies the policy when it makes the configuration \
-        (`policy.makeWebViewConfiguration()`, or `configureWebView` on one the app made, before \
-        `WKWebView(frame:configuration:)` copies it) — rule lists, scheme handlers, settings, \
-        the App-Bound limit. A view built from any other configuration, or archived in \
+        The runtime applies the policy when it makes the configuration — \
+        `WKWebViewConfiguration(policy:)`, or `WKWebView(frame:policy:)` which uses it — before \
+        `WKWebView(frame:configuration:)` copies it: scheme handlers, settings, the App-Bound \
+        limit. The audit knows the call by its type and its `policy:` label, directly or one \
+        `let` away; an app's own `makeWebViewConfiguration()` is not the runtime's. A view built from any other configuration, or archived in \
         Interface Builder (WebKit builds it from the archived configuration), gets none of it. \
         In an app that does not use the runtime at all, each such view is a warning: the audit \
         then checks the code against the policy, and nothing enforces it. A view made only to \
@@ -27,7 +28,7 @@ struct WebViewUnmanagedRule: AuditRule {
             .triggers(.init("App/Help.swift", """
             final class HelpViewController: UIViewController {
                 func makeViews(policy: RuntimePolicy) -> [WKWebView] {
-                    let managed = policy.makeWebView(frame: .zero)
+                    let managed = WKWebView(frame: .zero, policy: policy)
                     let help = ↓WKWebView(frame: .zero, configuration: WKWebViewConfiguration())
                     return [managed, help]
                 }
@@ -39,15 +40,17 @@ struct WebViewUnmanagedRule: AuditRule {
             .passes(.init("App/Shop.swift", """
             final class ShopViewController: UIViewController {
                 func makeView(policy: RuntimePolicy) -> WKWebView {
-                    let configuration = WKWebViewConfiguration()
-                    policy.configureWebView(configuration)
+                    let configuration = WKWebViewConfiguration(policy: policy)
+                    configuration.applicationNameForUserAgent = "Shop"
                     return WKWebView(frame: .zero, configuration: configuration)
                 }
 
                 func makeOther(policy: RuntimePolicy) -> WKWebView {
-                    WKWebView(frame: .zero, configuration: policy.makeWebViewConfiguration())
+                    AppWebView(frame: .zero, configuration: try! WKWebViewConfiguration(policy: policy))
                 }
             }
+
+            final class AppWebView: WKWebView {}
             """), policy: """
             webview:
               javascript: true
@@ -63,10 +66,10 @@ struct WebViewUnmanagedRule: AuditRule {
             let what = view.interfaceBuilder ? "a \(view.className) archived in Interface Builder is built from its archived configuration" : "\(view.className) is built with a configuration the runtime did not make"
             if usesRuntime {
                 context.report("\(what): the policy is not enforced in it", at: fact.site,
-                               hint: "build it with policy.makeWebViewConfiguration() (or configureWebView on its configuration before the view exists)")
+                               hint: "build it from WKWebViewConfiguration(policy: policy), or with WKWebView(frame:policy:)")
             } else {
                 context.report("\(what); the app does not use WebPolicyRuntime, so the policy is checked against the code here, not enforced", at: fact.site,
-                               hint: "adopt the runtime (docs/runtime.md): policy.makeWebViewConfiguration()", severity: .warning)
+                               hint: "adopt the runtime (docs/runtime.md): WKWebViewConfiguration(policy: policy)", severity: .warning)
             }
         }
     }
