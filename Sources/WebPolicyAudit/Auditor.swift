@@ -87,6 +87,10 @@ public struct Auditor: Sendable {
             return FileResult(facts: ObjCFactReader.read(bytes, path: file.path), text: text, lines: lines)
         case .interfaceBuilder:
             return FileResult(facts: InterfaceBuilderReader.read(bytes, path: file.path), text: text, lines: 0)
+        case .buildSettings:
+            var facts = FileFacts(path: file.path, language: .buildSettings)
+            facts.deploymentTargets = BuildSettings.deploymentTargets(in: text ?? "")
+            return FileResult(facts: facts, text: nil, lines: 0)
         case .plist, .entitlements:
             var facts = FileFacts(path: file.path, language: .plist)
             switch PlistReader.read(bytes, path: file.path) {
@@ -109,7 +113,7 @@ public struct Auditor: Sendable {
             guard let severity = configuration.severity(for: description) else { continue }
             if rule.needsPolicy && policy == nil { continue }
             active.append(description.id)
-            var context = AuditRuleContext(rule: description, severity: severity, debugBuild: options.debugBuild)
+            var context = AuditRuleContext(rule: description, severity: severity)
             rule.init().check(subject, &context)
             diagnostics += context.diagnostics
         }
@@ -156,4 +160,19 @@ private final class UnsafeResults<Value>: @unchecked Sendable {
     }
 
     var values: [Value?] { storage }
+}
+
+/// `IPHONEOS_DEPLOYMENT_TARGET = 15.0;` in a project file, `IPHONEOS_DEPLOYMENT_TARGET = 15.0`
+/// in an xcconfig.
+enum BuildSettings {
+    static func deploymentTargets(in text: String) -> [String] {
+        var found: [String] = []
+        var rest = Substring(text)
+        while let range = rest.range(of: "IPHONEOS_DEPLOYMENT_TARGET") {
+            rest = rest[range.upperBound...]
+            let value = rest.drop { $0 == " " || $0 == "\t" || $0 == "=" || $0 == "\"" }.prefix { $0.isNumber || $0 == "." }
+            if !value.isEmpty, value.first!.isNumber { found.append(String(value)) }
+        }
+        return found
+    }
 }

@@ -43,6 +43,7 @@ public enum InventoryRenderer {
             ("version", .int(1)),
             ("files", .object(counts)),
             ("lines", .int(inventory.lines)),
+            ("deploymentTarget", inventory.deploymentTarget.map { .string($0) } ?? .null),
             ("skippedTestFiles", .int(tree.skippedTests)),
             ("skippedFolders", .array(tree.skippedFolders.map { .string($0) })),
             ("webViewClasses", .array(inventory.webViewClasses.sorted().map { .string($0) })),
@@ -61,7 +62,7 @@ public enum InventoryRenderer {
         case .bool: fields.append(("value", .bool(value.boolValue ?? false)))
         case .string, .number: fields.append(("value", .string(value.text)))
         case .nil: break
-        case .interpolated, .expression: fields.append(("source", .string(value.text)))
+        case .interpolated, .encoded, .expression: fields.append(("source", .string(value.text)))
         }
         if let constant = value.constant { fields.append(("constant", .string(constant))) }
         return .object(fields)
@@ -75,7 +76,7 @@ public enum InventoryRenderer {
                     ("reply", .bool(handler.reply)), ("throughRuntimeGate", .bool(handler.throughGate))]
         case .schemeHandler(let handler):
             return [("fact", .string("scheme-handler")), ("scheme", handler.scheme.map(value) ?? .string("every scheme the policy intercepts (SchemeHandlerPlan)")),
-                    ("guarded", .bool(handler.guarded))]
+                    ("guarded", .bool(handler.guarded))] + (handler.handler.map { [("handler", JSONValue.string($0))] } ?? [])
         case .webView(let view):
             var fields: [(String, JSONValue)] = [("fact", .string("web-view")), ("class", .string(view.className)), ("managed", .bool(view.managed)),
                                                  ("interfaceBuilder", .bool(view.interfaceBuilder)), ("forNewWindow", .bool(view.forNewWindow))]

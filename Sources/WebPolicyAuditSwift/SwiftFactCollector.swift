@@ -260,7 +260,8 @@ final class SwiftFactCollector: SyntaxVisitor {
             let handler = AppFact.MessageHandler(name: classify(argument("as")!), reply: name == "registerWithReply", throughGate: true)
             record(.messageHandler(handler), node)
         case ("setURLSchemeHandler", ["_", "forURLScheme"]):
-            record(.schemeHandler(.init(scheme: classify(argument("forURLScheme")!), guarded: functions.last?.checksScheme ?? false)), node)
+            record(.schemeHandler(.init(scheme: classify(argument("forURLScheme")!), guarded: functions.last?.checksScheme ?? false,
+                                        handler: handlerName(arguments[0].expression))), node)
         case ("register", ["in"]) where baseText.contains("SchemeHandlerPlan"):
             record(.schemeHandler(.init(scheme: nil)), node)
         case ("handlesURLScheme", _):
@@ -318,6 +319,16 @@ final class SwiftFactCollector: SyntaxVisitor {
         file.constructions.append(AppFact(.webView(.init(className: className, configuration: configuration?.trimmedDescription, managed: managed, forNewWindow: forNewWindow)), at: site(node)))
     }
 
+    /// `AssetHandler()`, `AssetHandler(root: …)`, or a `let` holding one: its type's name.
+    private func handlerName(_ expression: ExprSyntax) -> String {
+        var expression = expression
+        if let reference = expression.as(DeclReferenceExprSyntax.self), let local = functions.last?.locals[reference.baseName.text] { expression = local }
+        if let call = expression.as(FunctionCallExprSyntax.self), let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            return callee.baseName.text
+        }
+        return expression.trimmedDescription
+    }
+
     private static func isRuntimeConfiguration(_ expression: ExprSyntax) -> Bool {
         var expression = expression
         // `try WKWebViewConfiguration(policy:)`, `(…)`.
@@ -345,7 +356,7 @@ final class SwiftFactCollector: SyntaxVisitor {
     private func classify(_ expression: ExprSyntax, hops: Int = 0) -> CodeValue {
         if let literal = expression.as(StringLiteralExprSyntax.self) {
             if let value = literal.representedLiteralValue { return .string(value) }
-            return CodeValue(kind: .interpolated, text: expression.trimmedDescription)
+            return CodeValue(kind: Self.interpolationIsEncoded(literal) ? .encoded : .interpolated, text: expression.trimmedDescription)
         }
         if let boolean = expression.as(BooleanLiteralExprSyntax.self) { return .bool(boolean.literal.tokenKind == .keyword(.true)) }
         if expression.is(NilLiteralExprSyntax.self) { return CodeValue(kind: .nil, text: "nil") }
@@ -384,6 +395,29 @@ final class SwiftFactCollector: SyntaxVisitor {
             return .expression(expression.trimmedDescription, reference: reference)
         }
         return .expression(expression.trimmedDescription)
+    }
+
+    /// Whether every value spliced into a script is safe there without type information: a
+    /// number or Boolean literal, a value through a function whose name says it quotes or
+    /// escapes, or JSON not wrapped in quotes again (audit-checks.md HZ4's "fine when").
+    private static func interpolationIsEncoded(_ literal: StringLiteralExprSyntax) -> Bool {
+        var before = ""
+        for segment in literal.segments {
+            if let text = segment.as(StringSegmentSyntax.self) {
+                before = text.content.text
+                continue
+            }
+            guard let spliced = segment.as(ExpressionSegmentSyntax.self) else { return false }
+            let inner = spliced.expressions.trimmedDescription
+            if spliced.expressions.count == 1, let only = spliced.expressions.first?.expression,
+               only.is(IntegerLiteralExprSyntax.self) || only.is(FloatLiteralExprSyntax.self) || only.is(BooleanLiteralExprSyntax.self) { continue }
+            let name = inner.lowercased()
+            if ["escap", "quot", "stringliteral", "sanitiz"].contains(where: name.contains) { continue }
+            let quoted = before.hasSuffix("'") || before.hasSuffix("\\\"") || before.hasSuffix("\"")
+            if !quoted, ["json", "stringify", "encode"].contains(where: name.contains) { continue }
+            return false
+        }
+        return true
     }
 
     /// `a`, `a.b`, `A.b.rawValue`: a name the module's constants may hold.

@@ -60,10 +60,14 @@ public struct AppFact: Sendable, Hashable {
         public var scheme: CodeValue?
         /// A `WKWebView.handlesURLScheme(_:)` test in the same function.
         public var guarded: Bool
+        /// The handler's class when the source makes it in place (`AssetHandler()`), else the
+        /// handler as written.
+        public var handler: String?
 
-        public init(scheme: CodeValue?, guarded: Bool = false) {
+        public init(scheme: CodeValue?, guarded: Bool = false, handler: String? = nil) {
             self.scheme = scheme
             self.guarded = guarded
+            self.handler = handler
         }
     }
 

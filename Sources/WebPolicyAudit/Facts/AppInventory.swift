@@ -14,6 +14,8 @@ public struct AppInventory: Sendable {
     public var files: [FileFacts.Language: Int]
     /// Swift and Objective-C lines read, for the summary and the benchmark.
     public var lines: Int
+    /// The oldest `IPHONEOS_DEPLOYMENT_TARGET` the app's projects and xcconfig files set.
+    public var deploymentTarget: String?
 
     public init(files fileFacts: [FileFacts], lines: Int = 0) {
         self.lines = lines
@@ -34,6 +36,9 @@ public struct AppInventory: Sendable {
             (left.site.location.path, left.site.location.range.start) < (right.site.location.path, right.site.location.range.start)
         }
         plists = fileFacts.compactMap(\.plist)
+        deploymentTarget = fileFacts.flatMap(\.deploymentTargets).min { left, right in
+            left.split(separator: ".").compactMap { Int($0) }.lexicographicallyPrecedes(right.split(separator: ".").compactMap { Int($0) })
+        }
         problems = fileFacts.flatMap(\.problems)
     }
 

@@ -10,6 +10,9 @@ public struct CodeValue: Sendable, Hashable {
         case `nil`
         /// `"…\(x)…"`, `@"…"` with `%@` through a format call, or `a + b` with a non-literal.
         case interpolated
+        /// Interpolation whose every value is a number, a Boolean, or passed through a function
+        /// that encodes it for script (`JSONEncoder` output unquoted, `escape…`, `…quoted`).
+        case encoded = "interpolated-encoded"
         /// Anything else: a call, a property of the app's own, a parameter.
         case expression
     }
@@ -39,14 +42,14 @@ public struct CodeValue: Sendable, Hashable {
     public var stringValue: String? { kind == .string ? text : nil }
     public var boolValue: Bool? { kind == .bool ? text == "true" : nil }
     /// A literal, or a constant holding one: something the audit can compare.
-    public var isKnown: Bool { kind != .expression && kind != .interpolated }
+    public var isKnown: Bool { kind != .expression && kind != .interpolated && kind != .encoded }
 
     /// How a finding quotes it: `"native"`, `true`, or the expression as written.
     public var quoted: String {
         switch kind {
         case .string: return constant.map { "'\(text)' (\($0))" } ?? "'\(text)'"
         case .bool, .number, .nil: return constant.map { "\(text) (\($0))" } ?? text
-        case .interpolated, .expression: return "'\(Self.abbreviated(text))'"
+        case .interpolated, .encoded, .expression: return "'\(Self.abbreviated(text))'"
         }
     }
 

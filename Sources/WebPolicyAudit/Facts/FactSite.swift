@@ -36,6 +36,4 @@ public struct FactSite: Sendable, Hashable {
 
     /// Whether a release build ships it (or may: an unknown condition counts).
     public var inRelease: Bool { compiled == .always || compiled == .releaseOnly || compiled == .unknown }
-    /// Compiled only for debugging or previews: what ships is not affected.
-    public var debugOnly: Bool { compiled == .debugOnly || inPreview }
 }

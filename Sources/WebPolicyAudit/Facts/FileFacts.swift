@@ -8,6 +8,7 @@ public struct FileFacts: Sendable {
         case objectiveC = "objective-c"
         case plist
         case interfaceBuilder = "interface-builder"
+        case buildSettings = "build-settings"
     }
 
     public var path: String
@@ -20,6 +21,8 @@ public struct FileFacts: Sendable {
     public var constructions: [AppFact] = []
     /// Info.plist and entitlements keys, for the plist checks.
     public var plist: InfoPlist?
+    /// `IPHONEOS_DEPLOYMENT_TARGET` values of a project or xcconfig file.
+    public var deploymentTargets: [String] = []
     /// The reader could not make sense of part of the file (Swift that does not parse, a
     /// malformed plist): said in the report, never a crash, never silent.
     public var problems: [ReadProblem] = []

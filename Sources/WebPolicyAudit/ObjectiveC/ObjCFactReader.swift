@@ -319,7 +319,8 @@ private struct Reader {
             file.facts.append(AppFact(.messageHandler(handler), at: messageSite))
         case "setURLSchemeHandler:forURLScheme:":
             guard let scheme = argument("forURLScheme") else { return }
-            file.facts.append(AppFact(.schemeHandler(.init(scheme: classify(scheme), guarded: methodChecksScheme)), at: messageSite))
+            let handler = argument("setURLSchemeHandler").map(handlerName)
+            file.facts.append(AppFact(.schemeHandler(.init(scheme: classify(scheme), guarded: methodChecksScheme, handler: handler)), at: messageSite))
         case "loadHTMLString:baseURL:":
             guard let html = argument("loadHTMLString"), let base = argument("baseURL") else { return }
             file.facts.append(AppFact(.load(.init(api: .loadHTMLString, content: classify(html), base: classify(base))), at: messageSite))
@@ -373,6 +374,17 @@ private struct Reader {
                                                                  forNewWindow: currentMethod?.hasPrefix("webView:createWebViewWithConfiguration:") ?? false)), at: messageSite))
             }
         }
+    }
+
+    /// `[[AssetHandler alloc] init…]`, or a variable assigned one: the class's name.
+    func handlerName(_ range: Range<Int>) -> String {
+        var range = range
+        if range.count == 1, let name = identifier(at: range.lowerBound), let assigned = locals[name], let local = assigned { range = local }
+        let slice = tokens[range.clamped(to: tokens.indices)]
+        if let alloc = slice.firstIndex(where: { $0.isIdentifier("alloc") }), alloc > slice.startIndex, tokens[alloc - 1].kind == .identifier {
+            return tokens[alloc - 1].text
+        }
+        return text(range)
     }
 
     mutating func readScript(_ api: String, _ script: CodeValue, at site: FactSite) {

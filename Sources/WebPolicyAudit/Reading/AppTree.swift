@@ -10,6 +10,8 @@ import WebPolicyRuntime
 public struct AppTree: Sendable {
     public enum Kind: Sendable, Equatable {
         case swift, objectiveC, plist, entitlements, interfaceBuilder
+        /// `project.pbxproj` and `.xcconfig`: read for the deployment target only.
+        case buildSettings
     }
 
     public struct File: Sendable {
@@ -52,6 +54,7 @@ public struct AppTree: Sendable {
         case "plist": return .plist
         case "entitlements": return .entitlements
         case "storyboard", "xib": return .interfaceBuilder
+        case "pbxproj", "xcconfig": return .buildSettings
         default: return nil
         }
     }
@@ -79,7 +82,7 @@ public struct AppTree: Sendable {
                 if Self.foreignFolders.contains(name) || (name.hasPrefix(".") && name != ".") {
                     if !name.hasPrefix(".") || name == ".build" { skippedFolders.append(PathNormalizer.display(full)) }
                     enumerator.skipDescendants()
-                } else if name.hasSuffix(".xcassets") || name.hasSuffix(".bundle") && !relative.contains(".app/") {
+                } else if name.hasSuffix(".xcassets") || name.hasSuffix(".xcworkspace") || (name.hasSuffix(".bundle") && !relative.contains(".app/")) {
                     enumerator.skipDescendants()
                 }
                 continue

@@ -29,31 +29,32 @@ public struct AuditSubject: Sendable {
         self.debugBuild = debugBuild
     }
 
-    /// Facts compiled into the build being audited (an unknown `#if` counts).
+    /// Facts compiled into the build being audited (an unknown `#if` counts): the release
+    /// build for an iOS device, or the debug build with `--configuration debug`. Code under
+    /// `#if DEBUG` is not in what ships, so a release audit does not report it.
     public func facts(_ include: (AppFact) -> Bool = { _ in true }) -> [AppFact] {
         inventory.facts.filter { fact in
             guard include(fact) else { return false }
             switch fact.site.compiled {
             case .never: return false
             case .releaseOnly: return !debugBuild
-            default: return true
+            case .debugOnly: return debugBuild
+            case .always, .unknown: return true
             }
         }
     }
 }
 
-/// Where a rule reports. A finding in code that only a debug build or a preview compiles is
-/// reported one step lower than the rule's severity — never dropped (audit-checks.md §11.2).
+/// Where a rule reports. A finding in a `#Preview` is reported one step lower than the rule's
+/// severity, never dropped; one under an `#if` the audit cannot evaluate says so.
 public struct AuditRuleContext {
     public let rule: RuleDescription
     public let severity: Severity
-    let debugBuild: Bool
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(rule: RuleDescription, severity: Severity, debugBuild: Bool) {
+    init(rule: RuleDescription, severity: Severity) {
         self.rule = rule
         self.severity = severity
-        self.debugBuild = debugBuild
     }
 
     /// `severity` lets a rule report below its default (a value it cannot see); a severity set
@@ -61,9 +62,9 @@ public struct AuditRuleContext {
     public mutating func report(_ message: String, at site: FactSite, hint: String? = nil, notes: [Diagnostic.Note] = [], severity: Severity? = nil) {
         var chosen = self.severity == rule.defaultSeverity ? (severity ?? self.severity) : self.severity
         var notes = notes
-        if (site.compiled == .debugOnly && !debugBuild) || site.inPreview {
+        if site.inPreview {
             chosen = chosen.oneStepLower
-            notes.append(Diagnostic.Note(site.inPreview ? "in a #Preview: reported one step lower" : "compiled only into debug builds (#if DEBUG): reported one step lower"))
+            notes.append(Diagnostic.Note("in a #Preview: reported one step lower"))
         } else if site.compiled == .unknown {
             notes.append(Diagnostic.Note("under an #if condition the audit cannot evaluate: counted as shipped"))
         }

@@ -34,9 +34,16 @@ struct ScriptInterpolationRule: AuditRule {
             }
             @end
             """)),
+            .triggers(.init("App/Bus.swift", """
+            func send(_ jsonText: String, in webView: WKWebView) {
+                ↓webView.evaluateJavaScript("receive(JSON.parse('\\(jsonText)'))")
+            }
+            """)),
             .passes(.init("App/Banner.swift", """
-            func show(_ title: String, in webView: WKWebView) async throws {
+            func show(_ title: String, in webView: WKWebView, jsonString: String, zoom: Int) async throws {
                 webView.evaluateJavaScript("document.title")
+                webView.evaluateJavaScript("window.externalBus(\\(jsonString))")
+                webView.evaluateJavaScript("showBanner(\\(Self.jsStringLiteral(title)), \\(2))")
                 _ = try await webView.callAsyncJavaScript("showBanner(title)", arguments: ["title": title], contentWorld: .page)
             }
             """)),

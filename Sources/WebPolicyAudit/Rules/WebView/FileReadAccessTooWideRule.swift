@@ -9,14 +9,15 @@ struct FileReadAccessTooWideRule: AuditRule {
         name: "File Read Access Wider Than file-access",
         category: .appCode,
         defaultSeverity: .error,
-        summary: "A file load grants read access to a folder wider than `webview.file-access`: the Documents or Library folder, the container, or any folder when the policy says none.",
+        summary: "A file load grants read access wider than `webview.file-access`: the Documents or Library folder or the container (error), or a folder the policy does not name (warning).",
         rationale: """
         The read-access URL is every file the page may then read, with `fetch` and \
         `XMLHttpRequest` on `file:` URLs — and send wherever it can reach. \
         `webview.file-access` names the one folder of the bundle the policy allows (default \
         none); the runtime's `policy.fileReadAccess(for:bundle:)` gives that folder. Read \
         access to Documents, Library or the container root is an error whatever the policy; \
-        a folder the audit cannot place is a warning. Source: Apple, \
+        any other folder — one the audit cannot place, or any when the policy says none — is a \
+        warning. Source: Apple, \
         `loadFileURL(_:allowingReadAccessTo:)`; MASTG-TEST-0077; MASWE-0069; audit-checks.md WV5.
         """,
         failing: [], passing: [],
@@ -64,7 +65,7 @@ struct FileReadAccessTooWideRule: AuditRule {
                                at: fact.site, hint: "grant policy.fileReadAccess(for: page, bundle: .main), or the page's own URL", notes: notes, severity: .warning)
             } else {
                 context.report("the page is given read access to \(access), but the policy says file-access: none",
-                               at: fact.site, hint: "grant the page's own URL only, or name the folder under webview.file-access", notes: notes)
+                               at: fact.site, hint: "grant the page's own URL only, or name the folder under webview.file-access", notes: notes, severity: .warning)
             }
         }
     }

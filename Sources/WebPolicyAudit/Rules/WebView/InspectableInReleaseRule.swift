@@ -61,7 +61,7 @@ struct InspectableInReleaseRule: AuditRule {
     func check(_ app: AuditSubject, _ context: inout AuditRuleContext) {
         guard let policy = app.policy, policy.webView?.inspectable?.value != true else { return }
         let noted = policy.webView?.inspectable.map { [Diagnostic.Note("the policy says inspectable: false here", at: $0.location)] } ?? [Diagnostic.Note("the policy leaves webview.inspectable at its default, false")]
-        for (fact, setting) in app.settings(.inspectable) where !fact.site.debugOnly || app.debugBuild {
+        for (fact, setting) in app.settings(.inspectable) {
             switch setting.value.boolValue {
             case false?: continue
             case true?:
@@ -72,7 +72,7 @@ struct InspectableInReleaseRule: AuditRule {
                                at: fact.site, hint: "make sure it is false in release builds (set it under #if DEBUG), or suppress this with why", notes: noted, severity: .warning)
             }
         }
-        for (fact, use) in app.uses(.keyValueCoding) where use.detail?.stringValue == WebKitVocabulary.developerExtrasKey && (!fact.site.debugOnly || app.debugBuild) {
+        for (fact, use) in app.uses(.keyValueCoding) where use.detail?.stringValue == WebKitVocabulary.developerExtrasKey {
             context.report("the private key 'developerExtrasEnabled' makes the view inspectable in a release build, but the policy says it is not",
                            at: fact.site, hint: "remove it; on iOS 16.4 and later use isInspectable under #if DEBUG", notes: noted)
         }

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `webpolicy audit` on the fixture apps (Tests/Fixtures/audit: Swift, Objective-C, XML and
+/// binary plists, a storyboard and a xib): golden outputs in human and json, the inventory
+/// without a policy, every audit rule reported by at least one app, the traps silent, and the
+/// draft `init --from-app` writes linting clean and auditing without a mismatch. Record the
+/// goldens with WEBPOLICY_RECORD=1.
+@Suite("audit (the binary)")
+struct AuditCommandTests {
+    static let fixtures = CommandRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/audit")
+    static let apps = ["swift-shop", "objc-legacy", "mixed-app"]
+    static var isRecording: Bool { ProcessInfo.processInfo.environment["WEBPOLICY_RECORD"] == "1" }
+
+    static func audit(_ app: String, _ arguments: [String]) throws -> CommandRunner.Result {
+        try CommandRunner.run(["audit", "Tests/Fixtures/audit/\(app)/app"] + arguments)
+    }
+
+    static func golden(_ output: String, _ app: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let url = fixtures.appendingPathComponent(app).appendingPathComponent(name)
+        if isRecording { try output.write(to: url, atomically: true, encoding: .utf8) }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(output == expected, "\(app)/\(name) differs (record with WEBPOLICY_RECORD=1)", sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: apps, ["human", "json"])
+    func findingsMatchTheGolden(app: String, format: String) throws {
+        let result = try Self.audit(app, ["--policy", "Tests/Fixtures/audit/\(app)/policy.yaml", "--format", format, "--color", "never"])
+        #expect(result.status == 1, "\(result.stderr)")
+        try Self.golden(result.stdout, app, "expected.\(format == "human" ? "txt" : "json")")
+    }
+
+    @Test(arguments: apps)
+    func inventoryMatchesTheGolden(app: String) throws {
+        let result = try Self.audit(app, ["--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) is [String: Any])
+        try Self.golden(result.stdout, app, "inventory.json")
+    }
+
+    /// Every rule is reported by some fixture app; the examples of each rule are tested too
+    /// (AuditRuleExampleTests), these are whole apps.
+    @Test func everyRuleIsReportedByAFixtureApp() throws {
+        var reported: Set<String> = []
+        for app in Self.apps {
+            let result = try Self.audit(app, ["--policy", "Tests/Fixtures/audit/\(app)/policy.yaml", "--format", "json"])
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            for diagnostic in object["diagnostics"] as? [[String: Any]] ?? [] { reported.insert(diagnostic["rule"] as? String ?? "") }
+        }
+        let rules = try CommandRunner.run(["rules", "--format", "json"])
+        let all = try #require(try JSONSerialization.jsonObject(with: Data(rules.stdout.utf8)) as? [String: Any])
+        let auditRules = (all["rules"] as? [[String: Any]] ?? []).filter { ["app-code", "app-hazards"].contains($0["category"] as? String) }.compactMap { $0["id"] as? String }
+        #expect(auditRules.count >= 28)
+        #expect(Set(auditRules).subtracting(reported).sorted() == [])
+    }
+
+    /// What must stay silent: code in comments and strings, `#if DEBUG`, test targets,
+    /// look-alike calls, declared bridges, a simulator-only branch, placeholders.
+    @Test func trapsStaySilent() throws {
+        var output = ""
+        for app in Self.apps {
+            output += try Self.audit(app, ["--policy", "Tests/Fixtures/audit/\(app)/policy.yaml", "--format", "json"]).stdout
+        }
+        for silent in ["debugBridge", "stringBridge", "commentedOut", "testOnly", "\"x\"", "debugConsole", "reader-sim", "EXTRA_SCHEME", "'cart'", "consoleLog", "ShopTests", "CommentsView"] {
+            #expect(!output.contains(silent), "\(silent) was reported")
+        }
+    }
+
+    @Test func debugConfigurationAuditsWhatOnlyDebugBuildsCompile() throws {
+        let release = try Self.audit("objc-legacy", ["--policy", "Tests/Fixtures/audit/objc-legacy/policy.yaml", "--format", "json"])
+        let debug = try Self.audit("objc-legacy", ["--policy", "Tests/Fixtures/audit/objc-legacy/policy.yaml", "--format", "json", "--configuration", "debug"])
+        #expect(!release.stdout.contains("debugConsole"))
+        #expect(debug.stdout.contains("the script message handler 'debugConsole' is registered"))
+    }
+
+    @Test func testTargetsAreReadWhenAsked() throws {
+        let result = try Self.audit("swift-shop", ["--policy", "Tests/Fixtures/audit/swift-shop/policy.yaml", "--include-tests", "--format", "json"])
+        #expect(result.stdout.contains("'testOnly'"))
+    }
+
+    @Test(arguments: apps)
+    func aDraftFromTheAppLintsCleanAndAuditsWithoutAMismatch(app: String) throws {
+        let folder = try TemporaryFolder.make("audit-draft")
+        let draft = folder.appendingPathComponent("policies/app.yaml").path
+        let written = try CommandRunner.run(["init", "--from-app", "Tests/Fixtures/audit/\(app)/app", "--output", draft])
+        #expect(written.status == 0, "\(written.stderr)")
+        let lint = try CommandRunner.run(["lint", draft])
+        #expect(lint.status == 0, "\(lint.stdout)")
+        let audit = try Self.audit(app, ["--policy", draft, "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(audit.stdout.utf8)) as? [String: Any])
+        // A mismatch may remain only where the app contradicts itself, and the draft said so
+        // (the code sets a setting both ways, a limit WebKit needs for the app's bridges).
+        let mismatches = (object["diagnostics"] as? [[String: Any]] ?? []).filter { diagnostic in
+            let rule = diagnostic["rule"] as? String ?? ""
+            guard Self.declarationRules.contains(rule), diagnostic["severity"] as? String != "info" else { return false }
+            return !written.stderr.contains("\(diagnostic["file"] as? String ?? ""):\(diagnostic["line"] as? Int ?? 0)")
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+    }
+
+    /// The rules that compare what the code does with what the policy declares.
+    static let declarationRules: Set<String> = [
+        "bridge-undeclared", "bridge-unregistered", "bridge-world-mismatch", "bridge-reply-mismatch", "scheme-handler-undeclared",
+        "interception-unhandled", "inspectable-in-release", "javascript-mismatch", "javascript-windows-mismatch", "ats-exception-not-allowlisted",
+        "ats-allowlisted-host-missing", "app-bound-plist-mismatch", "app-bound-limit-mismatch", "queries-schemes-mismatch",
+    ]
+
+    @Test func suppressionsBaselineSARIFAndGitHubWorkForAuditFindings() throws {
+        let policy = "Tests/Fixtures/audit/swift-shop/policy.yaml"
+        // The fixture's own suppression hides its finding and is not reported unused.
+        let json = try Self.audit("swift-shop", ["--policy", policy, "--format", "json"]).stdout
+        #expect(!json.contains("setTitle"))
+        #expect(!json.contains("suppression-unused"))
+        // A baseline accepts today's findings; the next run reports none and exits 0.
+        let folder = try TemporaryFolder.make("audit-baseline")
+        let baseline = folder.appendingPathComponent("baseline.json").path
+        let recorded = try Self.audit("swift-shop", ["--policy", policy, "--write-baseline", baseline])
+        #expect(recorded.status == 0)
+        let after = try Self.audit("swift-shop", ["--policy", policy, "--baseline", baseline])
+        #expect(after.status == 0, "\(after.stdout)")
+        // SARIF names the audit rules; GitHub annotations point at the Swift lines.
+        let sarif = try Self.audit("swift-shop", ["--policy", policy, "--format", "sarif"])
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let runs = try #require(log["runs"] as? [[String: Any]])
+        let rules = ((runs.first?["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]] ?? []
+        #expect(rules.contains { $0["id"] as? String == "bridge-undeclared" })
+        let github = try Self.audit("swift-shop", ["--policy", policy, "--format", "github"])
+        #expect(github.stdout.contains("::error file=Tests/Fixtures/audit/swift-shop/app/Shop/ShopViewController.swift,line=35,col=9"))
+        // .webpolicy.yml turns an audit rule off.
+        let config = folder.appendingPathComponent("webpolicy.yml")
+        try "rules:\n  bridge-undeclared: off\n".write(to: config, atomically: true, encoding: .utf8)
+        let configured = try Self.audit("swift-shop", ["--policy", policy, "--format", "json", "--config", config.path])
+        #expect(!configured.stdout.contains("\"bridge-undeclared\""))
+    }
+
+    @Test func badInputIsAnInputError() throws {
+        let missing = try CommandRunner.run(["audit", "no/such/app"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no such file or folder: no/such/app"))
+        let policy = try Self.audit("swift-shop", ["--policy", "no-such-policy.yaml"])
+        #expect(policy.status == 2)
+    }
+}
