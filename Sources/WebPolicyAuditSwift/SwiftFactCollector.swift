@@ -437,7 +437,8 @@ public enum SwiftFactReader {
         var file = collector.file
         if tree.hasError {
             let locator = ByteLocator(path: path, bytes: bytes)
-            let first = tree.tokens(viewMode: .all).first { $0.presence == .missing || $0.hasError }
+            // Where the parser first gave up: a token it had to invent, or one it could not place.
+            let first = tree.tokens(viewMode: .all).first { $0.presence == .missing || $0.parent?.is(UnexpectedNodesSyntax.self) == true }
             let offset = first?.positionAfterSkippingLeadingTrivia.utf8Offset ?? 0
             file.problems.append(ReadProblem("this Swift file does not parse cleanly; facts were read from what did", at: locator.location(offset)))
         }

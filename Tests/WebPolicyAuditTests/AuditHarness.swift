@@ -12,6 +12,8 @@ enum AuditHarness {
         var diagnostics: [Diagnostic]
         var markers: [String]
         var report: LintReport
+        /// The temporary folder the example was written into.
+        var root: String
     }
 
     static let swiftReader: Auditor.SwiftReader = { bytes, path in SwiftFactReader.read(bytes, path: path) }
@@ -39,7 +41,7 @@ enum AuditHarness {
             sources = loaded.files
         }
         let report = auditor.audit(reading, policy: policy, policySources: sources)
-        return Result(diagnostics: report.diagnostics, markers: markers, report: report)
+        return Result(diagnostics: report.diagnostics, markers: markers, report: report, root: folder)
     }
 
     /// The text without its markers, and where they were.

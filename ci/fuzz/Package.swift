@@ -7,7 +7,7 @@
 // (ci/fuzz/build.sh does that; ci/fuzz/run.sh runs them.)
 import PackageDescription
 
-let targets = ["FuzzURLFilter", "FuzzPolicy", "FuzzLintFix", "FuzzTrace", "FuzzHAR", "FuzzContentBlockerList", "FuzzURL", "FuzzManifest", "FuzzEngineImage"]
+let targets = ["FuzzURLFilter", "FuzzPolicy", "FuzzLintFix", "FuzzTrace", "FuzzHAR", "FuzzContentBlockerList", "FuzzURL", "FuzzManifest", "FuzzEngineImage", "FuzzAppFiles"]
 
 let package = Package(
     name: "webpolicy-fuzz",
@@ -24,6 +24,7 @@ let package = Package(
             .product(name: "WebPolicyKit", package: "webpolicy"),
             .product(name: "WebPolicyRuntime", package: "webpolicy"),
             .product(name: "URLFilter", package: "webpolicy"),
+            .product(name: "WebPolicyAudit", package: "webpolicy"),
         ])
     }
 )

@@ -1,7 +1,9 @@
 import WebPolicyRuntime
 
 /// Line and column of a byte offset, as webpolicy counts them everywhere: lines from 1,
-/// columns in Unicode scalars from 1 (a UTF-8 continuation byte does not start a column).
+/// broken where `SourceFile` breaks them (`\r\n`, `\r`, `\n`, U+0085, U+2028, U+2029) so a
+/// report's snippet shows the line the position is on; columns in Unicode scalars from 1 (a
+/// UTF-8 continuation byte does not start a column).
 package struct ByteLocator {
     package let path: String
     private let bytes: [UInt8]
@@ -19,6 +21,12 @@ package struct ByteLocator {
             } else if byte == 0x0D {
                 if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
                 starts.append(index + 1)
+            } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 {
+                index += 1
+                starts.append(index + 1)
+            } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+                index += 2
+                starts.append(index + 1)
             }
             index += 1
         }
@@ -35,6 +43,8 @@ package struct ByteLocator {
         }
         var column = 1
         var index = lineStarts[low]
+        // A leading byte-order mark is no column: SourceFile drops it, as libyaml does.
+        if index == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = min(3, clamped) }
         while index < clamped {
             if bytes[index] & 0xC0 != 0x80 { column += 1 }
             index += 1

@@ -114,10 +114,6 @@ struct RuleRegistryTests {
         #expect(declared.sorted() == registered.sorted())
         #expect(Set(registered).count == registered.count, "a rule is registered twice")
     }
-
-    @Test func rulesDocumentationIsFresh() {
-        Repository.assertGolden(RuleDocumentation.markdown(BuiltInRules.descriptions), "docs/rules.md")
-    }
 }
 
 /// `content-rule-limit`'s advice speaks of the target as it is: raising it helps below 15 only.
