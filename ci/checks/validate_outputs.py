@@ -3,7 +3,8 @@
 
 usage: validate_outputs.py WEBPOLICY SARIF_SCHEMA POLICY_SCHEMA FIXTURES POLICIES
 
-- SARIF from `lint --format sarif` over the error fixtures, and the golden SARIF file, against
+- SARIF from `lint --format sarif` over the error fixtures, from `audit --format sarif` over the
+  fixture apps, and the golden SARIF file, against
   the official SARIF 2.1.0 schema;
 - every policy in POLICIES against schemas/webpolicy.schema.json (read as webpolicy reads
   YAML), and each must start with a `# yaml-language-server: $schema=` line naming that schema;
@@ -46,6 +47,19 @@ def main(arguments):
         "lint --format sarif policies/": json.loads(lint(webpolicy, ".", "--format", "sarif", policies)),
         golden: json.load(open(golden, encoding="utf-8")),
     }
+    # `webpolicy audit --format sarif` on every fixture app (Swift, Objective-C, plists,
+    # Interface Builder): findings at the app's own lines, against the same schema.
+    audit_root = os.path.join("Tests", "Fixtures", "audit")
+    for app in sorted(os.listdir(audit_root)):
+        folder = os.path.join(audit_root, app)
+        result = subprocess.run([webpolicy, "audit", "--no-config", "--policy", os.path.join(folder, "policy.yaml"), os.path.join(folder, "app"),
+                                 "--format", "sarif"], capture_output=True, text=True, check=False)
+        if result.returncode not in (0, 1):
+            sys.exit(f"webpolicy audit {app} exited {result.returncode}: {result.stderr}")
+        document = json.loads(result.stdout)
+        if not document["runs"][0]["results"]:
+            failures.append(f"SARIF of audit {app} has no results")
+        sarif_documents[f"audit --format sarif {app}"] = document
     for name, document in sarif_documents.items():
         errors = list(sarif_validator.iter_errors(document))
         for error in errors[:5]:
