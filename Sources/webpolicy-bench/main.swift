@@ -3,6 +3,7 @@
 //   swift run -c release webpolicy-bench [--iterations N] [--size-mb M]
 //   swift run -c release webpolicy-bench --list ../shared/data/real/easy.json [--iterations N]
 //   swift run -c release webpolicy-bench --hosts 100000
+//   swift run -c release webpolicy-bench --audit path/to/App [--policy FILE] [--iterations N]
 //
 // With --list, a real content-blocker list instead (RealListBenchmark.swift): import, lint and
 // compile through the command line next to WebKit's own compile of the same list.
@@ -22,6 +23,8 @@ struct Options {
     var sizeMB = 10
     var list: String?
     var hosts: Int?
+    var audit: String?
+    var policy: String?
     var iterationsGiven = false
 
     init(_ arguments: [String]) {
@@ -33,9 +36,11 @@ struct Options {
                 iterationsGiven = true
             case "--list": list = iterator.next()
             case "--hosts": hosts = Int(iterator.next() ?? "")
+            case "--audit": audit = iterator.next()
+            case "--policy": policy = iterator.next()
             case "--size-mb": sizeMB = Int(iterator.next() ?? "") ?? sizeMB
             default:
-                FileHandle.standardError.write(Data("usage: webpolicy-bench [--iterations N] [--size-mb M | --list LIST.json | --hosts N]\n".utf8))
+                FileHandle.standardError.write(Data("usage: webpolicy-bench [--iterations N] [--size-mb M | --list LIST.json | --hosts N | --audit DIR [--policy FILE]]\n".utf8))
                 exit(2)
             }
         }
@@ -110,6 +115,11 @@ if let hosts = options.hosts {
         defer { try? FileManager.default.removeItem(at: folder) }
         try HostListBenchmark(hosts: hosts).run(in: folder)
     }
+    exit(0)
+}
+
+if let directory = options.audit {
+    exitOnFailure { try AuditBenchmark(directory: directory, policy: options.policy, iterations: options.iterationsGiven ? max(options.iterations, 1) : 3).run() }
     exit(0)
 }
 

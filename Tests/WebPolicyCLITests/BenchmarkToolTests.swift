@@ -13,4 +13,16 @@ struct BenchmarkToolTests {
         #expect(result.stderr.hasPrefix("\(tool): "), "\(result.stderr)")
         #expect(!result.stderr.contains("Error raised at top level"), "\(result.stderr)")
     }
+
+    @Test func theAuditBenchmarkTimesTheAuditOnAnApp() throws {
+        let program = CommandRunner.executable.deletingLastPathComponent().appendingPathComponent("webpolicy-bench").path
+        let missing = try CommandRunner.runProgram(program, ["--audit", "/nonexistent/app"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "webpolicy-bench: no such folder: /nonexistent/app\n", "\(missing.stderr)")
+        let result = try CommandRunner.runProgram(program, ["--audit", "Tests/Fixtures/audit/mixed-app/app", "--iterations", "1"], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("webpolicy audit "), "\(result.stdout)")
+        #expect(result.stdout.contains("fact:web-view"), "\(result.stdout)")
+        #expect(result.stdout.contains("mobsfscan              not installed"), "\(result.stdout)")
+    }
 }
