@@ -9,6 +9,12 @@ enum PolicyFiles {
         return name.hasSuffix(".webpolicy.yaml") || name.hasSuffix(".webpolicy.yml")
     }
 
+    /// The code `webpolicy audit` reads in a target: Swift, Objective-C, Info.plists,
+    /// entitlements, storyboards and xibs.
+    static func isAuditedCode(_ url: URL) -> Bool {
+        ["swift", "m", "mm", "h", "storyboard", "xib", "entitlements"].contains(url.pathExtension) || url.lastPathComponent.hasSuffix("Info.plist")
+    }
+
     /// Files a policy's compile reads besides itself: the files its `include:` entries name,
     /// and theirs, followed through a small reading of the YAML (a block list or a flow list
     /// of plain or quoted paths). The build command declares them as inputs, so a change to an

@@ -56,6 +56,11 @@ struct Audit: ParsableCommand {
     @Option(help: "Record every current finding in this baseline file (and exit 0).", completion: .file(extensions: ["json"]))
     var writeBaseline: String?
 
+    /// What the build plugin's command declares as its output: written only when the audit
+    /// found no error, so a build with errors fails and a clean one does not run it again.
+    @Option(help: .hidden)
+    var swiftStamp: String?
+
     static var swiftReader: Auditor.SwiftReader? {
         #if SwiftAudit
         return { bytes, path in SwiftFactReader.read(bytes, path: path) }
@@ -93,9 +98,12 @@ struct Audit: ParsableCommand {
         reporterOptions.colors = format == .human && diagnostics.color.enabled(for: STDOUT_FILENO)
         reporterOptions.rules = BuiltInRules.descriptions + AuditRules.descriptions
         print(format.reporter.render(report, options: reporterOptions), terminator: "")
-        if format == .human {
+        if format == .human && swiftStamp == nil {
             StandardError.write(AuditSummary.text(reading, policy: policy))
         }
         if report.count(.error) > 0 { throw ExitCode(ExitStatus.findings) }
+        if let swiftStamp {
+            try ArtefactWriter.writeFile("// `webpolicy audit` of this target's code against its policy found no error.\n", to: swiftStamp)
+        }
     }
 }

@@ -5,7 +5,8 @@
 #     through WebPolicyRuntime and prints verdicts;
 #  2. builds again with nothing changed without running the plugin's command, and again after
 #     an included file changes, running it;
-#  3. fails to build with a broken policy, showing its path:line:col and rule id;
+#  3. fails to build with a broken policy, showing its path:line:col and rule id, and with
+#     code that registers a bridge the policy does not declare, at the line of Swift;
 #  4. runs `swift package webpolicy lint` and `simulate` without flags (reading asks for no
 #     permission); `webpolicy-fix` rewrites a policy with the write permission and is refused
 #     without it, and the reading plugin refuses `lint --fix`.
@@ -52,6 +53,16 @@ if swift build > broken.log 2>&1; then fail "a broken policy built"; fi
 grep -q "$target/broken.webpolicy.yaml:4:1: error: unknown key 'http-alowlist' in the policy; did you mean 'http-allowlist'? \[unknown-key\]" broken.log \
     || { cat broken.log; fail "the failed build does not show the policy's path:line:col and rule id"; }
 rm "$target/broken.webpolicy.yaml"
+
+# The target's own code is audited against its policy: an undeclared script message handler
+# fails the build at its line of Swift (under #if canImport(WebKit): the audit reads it for an
+# iOS device; Linux compiles it out).
+cp "$broken/Bridge.swift" "$target/"
+if swift build > audit.log 2>&1; then cat audit.log; fail "code registering an undeclared bridge built"; fi
+grep -q "$target/Bridge.swift:5:5: error: the script message handler 'debugLog' is registered, but bridges: declares no bridge named 'debugLog' \[bridge-undeclared\]" audit.log \
+    || { cat audit.log; fail "the failed build does not show the audit's finding at the line of Swift"; }
+rm "$target/Bridge.swift"
+swift build > audited.log 2>&1 || { cat audited.log; fail "the build after removing the bridge failed"; }
 
 # Reading needs no permission: the first thing a newcomer types works as typed.
 swift package webpolicy lint < /dev/null > lint.log 2>&1 || { cat lint.log; fail "swift package webpolicy lint (no flags) failed"; }
