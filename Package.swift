@@ -1,6 +1,11 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// `WEBPOLICY_SWIFT_AUDIT=0` in the environment turns the SwiftAudit trait off by default: for a
+// build that cannot pass `--disable-default-traits`, such as pre-commit's `swift build -c
+// release` of the hooks (docs/audit.md, "Building without swift-syntax").
+let swiftAuditByDefault = Context.environment["WEBPOLICY_SWIFT_AUDIT"] != "0"
+
 let package = Package(
     name: "webpolicy",
     platforms: [.macOS(.v13), .iOS(.v15)],
@@ -23,7 +28,7 @@ let package = Package(
     // no swift-syntax at all (docs/audit.md).
     traits: [
         .trait(name: "SwiftAudit", description: "webpolicy audit reads Swift sources (builds swift-syntax)"),
-        .default(enabledTraits: ["SwiftAudit"]),
+        .default(enabledTraits: swiftAuditByDefault ? ["SwiftAudit"] : []),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),

@@ -16,10 +16,14 @@ public struct Auditor: Sendable {
         public var includeTests = false
         /// Audit the debug build: code under `#if DEBUG` counts as shipped.
         public var debugBuild = false
+        /// Without a Swift reader, leave Swift files out (said in the summary) instead of
+        /// refusing the tree: the build plugin of an app that turned the trait off.
+        public var skipSwiftWithoutReader = false
 
-        public init(includeTests: Bool = false, debugBuild: Bool = false) {
+        public init(includeTests: Bool = false, debugBuild: Bool = false, skipSwiftWithoutReader: Bool = false) {
             self.includeTests = includeTests
             self.debugBuild = debugBuild
+            self.skipSwiftWithoutReader = skipSwiftWithoutReader
         }
     }
 
@@ -41,9 +45,13 @@ public struct Auditor: Sendable {
     }
 
     public func read(paths: [String]) throws(InputError) -> Reading {
-        let tree = try AppTree.find(paths: paths, includeTests: options.includeTests, exclude: configuration.exclude, excludeBase: configuration.excludeBase)
+        var tree = try AppTree.find(paths: paths, includeTests: options.includeTests, exclude: configuration.exclude, excludeBase: configuration.excludeBase)
         if swiftReader == nil, let swift = tree.files.first(where: { $0.kind == .swift }) {
-            throw InputError("\(swift.path): this webpolicy was built without its Swift reader (the SwiftAudit trait is off); build it with the default traits to audit Swift")
+            guard options.skipSwiftWithoutReader else {
+                throw InputError("\(swift.path): this webpolicy was built without its Swift reader (the SwiftAudit trait is off); build it with the default traits to audit Swift")
+            }
+            tree.skippedSwift = tree.files.filter { $0.kind == .swift }.count
+            tree.files.removeAll { $0.kind == .swift }
         }
         let files = tree.files
         let results = UnsafeResults<FileResult>(count: files.count)

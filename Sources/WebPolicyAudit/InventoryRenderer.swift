@@ -110,6 +110,12 @@ public enum AuditSummary {
         var lines = "audited \(read.isEmpty ? "no files" : read.joined(separator: ", ") + " file\(reading.tree.files.count == 1 ? "" : "s")") (\(inventory.lines) lines of code)"
         lines += policy.map { " against \($0)" } ?? " without a policy: only the hazard checks ran (--policy FILE checks the code against it)"
         lines += "\n"
+        if reading.tree.skippedSwift > 0 {
+            lines += "left out \(reading.tree.skippedSwift) Swift file\(reading.tree.skippedSwift == 1 ? "" : "s"): this webpolicy was built without the SwiftAudit trait\n"
+        }
+        if reading.tree.skippedSwift > 0 {
+            lines += "left out \(reading.tree.skippedSwift) Swift file\(reading.tree.skippedSwift == 1 ? "" : "s"): this webpolicy was built without the SwiftAudit trait\n"
+        }
         if reading.tree.skippedTests > 0 { lines += "left out \(reading.tree.skippedTests) test file\(reading.tree.skippedTests == 1 ? "" : "s") (--include-tests reads them)\n" }
         if !reading.tree.skippedFolders.isEmpty {
             let shown = reading.tree.skippedFolders.prefix(3).joined(separator: ", ")

@@ -10,8 +10,10 @@ import WebPolicyRuntime
 /// seven real apps found exactly the handler registrations (parsing-swift-for-audit.md §5.1).
 final class SwiftFactCollector: SyntaxVisitor {
     private let locator: ByteLocator
-    private let release: ConfiguredRegions
-    private let debug: ConfiguredRegions
+    /// The `#if` regions for a release and a debug build; nil for a file without `#if`
+    /// (most files), where every node is active in both and the two walks are skipped.
+    private let release: ConfiguredRegions?
+    private let debug: ConfiguredRegions?
     private(set) var file: FileFacts
 
     private struct FunctionScope {
@@ -29,8 +31,11 @@ final class SwiftFactCollector: SyntaxVisitor {
 
     init(path: String, bytes: [UInt8], tree: SourceFileSyntax) {
         locator = ByteLocator(path: path, bytes: bytes)
-        release = tree.configuredRegions(in: IOSBuildConfiguration(debug: false))
-        debug = tree.configuredRegions(in: IOSBuildConfiguration(debug: true))
+        let hasConditionals = bytes.withUnsafeBufferPointer { buffer in
+            buffer.indices.dropLast(2).contains { buffer[$0] == UInt8(ascii: "#") && buffer[$0 + 1] == UInt8(ascii: "i") && buffer[$0 + 2] == UInt8(ascii: "f") }
+        }
+        release = hasConditionals ? tree.configuredRegions(in: IOSBuildConfiguration(debug: false)) : nil
+        debug = hasConditionals ? tree.configuredRegions(in: IOSBuildConfiguration(debug: true)) : nil
         file = FileFacts(path: path, language: .swift)
         super.init(viewMode: .sourceAccurate)
     }
@@ -40,7 +45,7 @@ final class SwiftFactCollector: SyntaxVisitor {
     private func site(_ node: some SyntaxProtocol) -> FactSite {
         let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
         let end = node.endPositionBeforeTrailingTrivia.utf8Offset
-        let releaseState = release.isActive(node), debugState = debug.isActive(node)
+        let releaseState = release?.isActive(node) ?? .active, debugState = debug?.isActive(node) ?? .active
         let compiled: FactSite.Compiled
         switch (releaseState == .active, debugState == .active) {
         case (true, true): compiled = .always

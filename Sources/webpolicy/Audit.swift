@@ -71,7 +71,7 @@ struct Audit: ParsableCommand {
 
     func run() throws {
         let settings = try config.load()
-        let options = Auditor.Options(includeTests: includeTests, debugBuild: configuration == .debug)
+        let options = Auditor.Options(includeTests: includeTests, debugBuild: configuration == .debug, skipSwiftWithoutReader: swiftStamp != nil)
         let auditor = Auditor(configuration: settings, options: options, swiftReader: Self.swiftReader)
         let reading = try auditor.read(paths: paths.isEmpty ? ["."] : paths)
         var loaded: LoadResult?
@@ -100,6 +100,8 @@ struct Audit: ParsableCommand {
         print(format.reporter.render(report, options: reporterOptions), terminator: "")
         if format == .human && swiftStamp == nil {
             StandardError.write(AuditSummary.text(reading, policy: policy))
+        } else if reading.tree.skippedSwift > 0 {
+            StandardError.write("webpolicy: note: \(reading.tree.skippedSwift) Swift file\(reading.tree.skippedSwift == 1 ? " was" : "s were") not audited: this webpolicy was built without the SwiftAudit trait\n")
         }
         if report.count(.error) > 0 { throw ExitCode(ExitStatus.findings) }
         if let swiftStamp {

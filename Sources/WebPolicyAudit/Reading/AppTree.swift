@@ -24,6 +24,8 @@ public struct AppTree: Sendable {
     public var skippedTests = 0
     /// Third-party and generated folders left out, by path.
     public var skippedFolders: [String] = []
+    /// Swift files left out because this build has no Swift reader (the build plugin only).
+    public var skippedSwift = 0
 
     /// Folders of code the app does not write: CocoaPods, Carthage, SwiftPM's and Xcode's
     /// checkouts, build products, JavaScript packages.
