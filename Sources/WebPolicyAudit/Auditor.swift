@@ -132,9 +132,14 @@ public struct Auditor: Sendable {
         var sources = reading.sources
         for file in policySources { sources[file.path] = file }
         if configuration.inlineConfig {
-            let files = reading.sources.values.filter { $0.path.hasSuffix(".swift") || $0.path.hasSuffix(".m") || $0.path.hasSuffix(".mm") || $0.path.hasSuffix(".h") }
-            diagnostics = Suppressions.applyComments(diagnostics, files: files.sorted { $0.path < $1.path }, marker: "//",
-                                                     ruleIDs: AuditRules.descriptions.map(\.id), activeRuleIDs: active)
+            // `// webpolicy:…` in Swift and Objective-C; `<!-- webpolicy:… -->` in XML plists
+            // and Interface Builder files.
+            let sorted = reading.sources.values.sorted { $0.path < $1.path }
+            let code = sorted.filter { [".swift", ".m", ".mm", ".h"].contains(where: $0.path.hasSuffix) }
+            let xml = sorted.filter { [".plist", ".entitlements", ".storyboard", ".xib"].contains(where: $0.path.hasSuffix) }
+            let ids = AuditRules.descriptions.map(\.id)
+            diagnostics = Suppressions.applyComments(diagnostics, files: code, marker: "//", ruleIDs: ids, activeRuleIDs: active)
+            diagnostics = Suppressions.applyComments(diagnostics, files: xml, marker: "<!--", ruleIDs: ids, activeRuleIDs: active)
         }
         let audited = reading.tree.files.map(\.path)
         return LintReport(diagnostics: diagnostics, sources: sources, lintedFiles: audited)

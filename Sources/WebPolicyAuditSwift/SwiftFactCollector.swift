@@ -9,7 +9,10 @@ import WebPolicyRuntime
 /// labels — `add(_:name:)` and `add(_:contentWorld:name:)`, never a bare `add(` — which on
 /// seven real apps found exactly the handler registrations (parsing-swift-for-audit.md §5.1).
 final class SwiftFactCollector: SyntaxVisitor {
-    private let locator: ByteLocator
+    private let bytes: [UInt8]
+    private let path: String
+    /// The line table, built when the file's first fact is recorded: most files have none.
+    private lazy var locator = ByteLocator(path: path, bytes: bytes)
     /// The `#if` regions for a release and a debug build; nil for a file without `#if`
     /// (most files), where every node is active in both and the two walks are skipped.
     private let release: ConfiguredRegions?
@@ -30,7 +33,8 @@ final class SwiftFactCollector: SyntaxVisitor {
     private var previewDepth = 0
 
     init(path: String, bytes: [UInt8], tree: SourceFileSyntax) {
-        locator = ByteLocator(path: path, bytes: bytes)
+        self.bytes = bytes
+        self.path = path
         let hasConditionals = bytes.withUnsafeBufferPointer { buffer in
             buffer.indices.dropLast(2).contains { buffer[$0] == UInt8(ascii: "#") && buffer[$0 + 1] == UInt8(ascii: "i") && buffer[$0 + 2] == UInt8(ascii: "f") }
         }
@@ -188,14 +192,15 @@ final class SwiftFactCollector: SyntaxVisitor {
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         let name = node.baseName.text
         if name == "UIWebView" { record(.api(.init(.uiWebView)), node) }
-        if WebKitVocabulary.privateNames.contains(name) { record(.api(.init(.privateAPI, detail: .string(name))), node) }
+        if let found = WebKitVocabulary.privateName(in: name), found == name { record(.api(.init(.privateAPI, detail: .string(name))), node) }
         return .visitChildren
     }
 
     override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
-        let content = node.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
-        if let name = WebKitVocabulary.privateNames.first(where: { content.contains($0) }) {
+        for segment in node.segments {
+            guard let content = segment.as(StringSegmentSyntax.self)?.content.text, let name = WebKitVocabulary.privateName(in: content) else { continue }
             record(.api(.init(.privateAPI, detail: .string(name))), node)
+            break
         }
         return .visitChildren
     }
@@ -251,7 +256,9 @@ final class SwiftFactCollector: SyntaxVisitor {
         let arguments = Array(node.arguments)
         let labels = arguments.map { $0.label?.text ?? "_" }
         func argument(_ label: String) -> ExprSyntax? { arguments.first { ($0.label?.text ?? "_") == label }?.expression }
-        let baseText = base?.trimmedDescription ?? ""
+        // Only a few calls ask what they are called on: spelled out lazily, since most calls
+        // of an app are none of them.
+        var baseText: String { base?.trimmedDescription ?? "" }
 
         switch (name, labels) {
         case ("add", ["_", "name"]), ("add", ["_", "contentWorld", "name"]):

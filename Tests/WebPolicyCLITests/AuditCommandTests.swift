@@ -134,6 +134,21 @@ struct AuditCommandTests {
         #expect(!configured.stdout.contains("\"bridge-undeclared\""))
     }
 
+    /// In an XML plist the suppression is an XML comment on the line before.
+    @Test func aPlistFindingIsSuppressedByAnXMLComment() throws {
+        let folder = try TemporaryFolder.make("audit-plist-suppression")
+        let app = folder.appendingPathComponent("app")
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("swift-shop/app"), to: app)
+        let plist = app.appendingPathComponent("Shop/Resources/Info.plist")
+        var lines = try String(contentsOf: plist, encoding: .utf8).components(separatedBy: "\n")
+        let key = try #require(lines.firstIndex { $0.contains("<key>NSAllowsArbitraryLoadsInWebContent</key>") })
+        lines.insert("\t\t<!-- webpolicy:disable-next-line ats-arbitrary-web-content -- the reader view shows partners' http pages, reviewed in SEC-7 -->", at: key)
+        try lines.joined(separator: "\n").write(to: plist, atomically: true, encoding: .utf8)
+        let result = try CommandRunner.run(["audit", app.path, "--policy", Self.fixtures.appendingPathComponent("swift-shop/policy.yaml").path, "--format", "json"])
+        #expect(!result.stdout.contains("\"ats-arbitrary-web-content\""), "\(result.stdout)")
+        #expect(!result.stdout.contains("\"rule\" : \"suppression-") && !result.stdout.contains("\"rule\": \"suppression-"), "\(result.stdout)")
+    }
+
     @Test func badInputIsAnInputError() throws {
         let missing = try CommandRunner.run(["audit", "no/such/app"])
         #expect(missing.status == 2)

@@ -38,7 +38,7 @@ public struct PolicyDraft {
             sections.append(section)
         }
         if plists.contains(where: { $0.transportSecurity?.allowsArbitraryLoads?.value == true || $0.transportSecurity?.allowsArbitraryLoadsInWebContent?.value == true }) {
-            warnings.append("an Info.plist turns App Transport Security off (NSAllowsArbitraryLoads…): the draft lists only the exception domains; audit reports the key until it goes or is suppressed with its reason")
+            warnings.append("an Info.plist turns App Transport Security off (NSAllowsArbitraryLoads…): the draft lists only the exception domains; audit reports the key until it goes, or until a comment above it says why: <!-- webpolicy:disable-next-line ats-arbitrary-loads -- reason -->")
         }
 
         // scheme-allowlist: what the app may ask canOpenURL about.

@@ -42,6 +42,28 @@ public enum WebKitVocabulary {
         "WKBrowsingContextController", "browsingContextController",
     ]
 
+    /// The private name a string or identifier mentions, if any. Checked on every string
+    /// literal and identifier of an app, so it looks at bytes: the names are long and all
+    /// hold "rotocol" or "rowsingContext".
+    public static func privateName(in text: String) -> String? {
+        let bytes = text.utf8
+        guard bytes.count >= 25, contains(bytes, "rotocol") || contains(bytes, "rowsingContext") else { return nil }
+        return privateNames.sorted().first { contains(bytes, $0) }
+    }
+
+    /// Whether `needle`'s bytes occur in `haystack`: a first-byte scan, then a compare.
+    static func contains(_ haystack: String.UTF8View, _ needle: String) -> Bool {
+        let target = Array(needle.utf8)
+        guard let first = target.first, haystack.count >= target.count else { return false }
+        let bytes = Array(haystack)
+        var index = 0
+        while index + target.count <= bytes.count {
+            if bytes[index] == first, bytes[index..<(index + target.count)].elementsEqual(target) { return true }
+            index += 1
+        }
+        return false
+    }
+
     /// KVC keys that reach preferences WebKit does not make public (MASTG-TEST-0077).
     public static let fileAccessKeys: Set<String> = ["allowFileAccessFromFileURLs", "allowUniversalAccessFromFileURLs"]
     /// The pre-16.4 way to make a view inspectable.

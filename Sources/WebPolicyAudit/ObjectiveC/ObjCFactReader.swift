@@ -95,7 +95,7 @@ private struct Reader {
                     file.facts.append(AppFact(.api(.init(.uiWebView)), at: site(index..<(index + 1))))
                 }
             case .string:
-                if let name = WebKitVocabulary.privateNames.first(where: { token.text.contains($0) }) {
+                if let name = WebKitVocabulary.privateName(in: token.text) {
                     file.facts.append(AppFact(.api(.init(.privateAPI, detail: .string(name))), at: site(index..<(index + 1))))
                 }
             default:
