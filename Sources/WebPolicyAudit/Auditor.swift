@@ -125,6 +125,11 @@ public struct Auditor: Sendable {
             rule.init().check(subject, &context)
             diagnostics += context.diagnostics
         }
+        // A binary property list has no lines: its findings sit at 1:1 and name their key.
+        let binary = Set(reading.inventory.plists.map(\.path)).subtracting(reading.sources.keys)
+        for index in diagnostics.indices where binary.contains(diagnostics[index].location.path) {
+            diagnostics[index].notes.append(Diagnostic.Note("a binary property list has no lines: the key is the one the message names (plutil -convert xml1 shows it)"))
+        }
         for problem in reading.inventory.problems {
             diagnostics.append(Diagnostic(ruleID: AuditCheck.unreadable.id, severity: .warning, message: problem.message, location: problem.location,
                                           hint: "the facts of the rest of the file, and of every other file, were read; fix the file or exclude it in .webpolicy.yml"))

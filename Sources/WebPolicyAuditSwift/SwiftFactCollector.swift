@@ -253,6 +253,10 @@ final class SwiftFactCollector: SyntaxVisitor {
         } else {
             return .visitChildren
         }
+        // Most calls of an app are none of WebKit's: leave before their arguments are listed.
+        guard Self.isCallOfInterest(name) || (base == nil && name.utf8.first.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } == true) else {
+            return .visitChildren
+        }
         let arguments = Array(node.arguments)
         let labels = arguments.map { $0.label?.text ?? "_" }
         func argument(_ label: String) -> ExprSyntax? { arguments.first { ($0.label?.text ?? "_") == label }?.expression }
@@ -312,6 +316,18 @@ final class SwiftFactCollector: SyntaxVisitor {
             }
         }
         return .visitChildren
+    }
+
+    /// The lower-case callee names the switch below matches.
+    private static func isCallOfInterest(_ name: String) -> Bool {
+        switch name {
+        case "add", "addScriptMessageHandler", "register", "registerWithReply", "setURLSchemeHandler", "handlesURLScheme", "loadFileURL",
+             "loadFileRequest", "loadHTMLString", "load", "evaluateJavaScript", "callAsyncJavaScript", "setValue", "registerClass",
+             "setCookie", "compileContentRuleList", "canOpenURL", "open":
+            return true
+        default:
+            return false
+        }
     }
 
     /// A call of a type's initialiser, kept until the subclass closure says whether the type

@@ -23,8 +23,11 @@ struct NavigationDeciderTests {
         let decider = NavigationDecider(policy: try Fixtures.policy("webapp-plugin"), opener: RecordingOpener())
         let gate = ReadinessGate<Int>()
         let order = Order()
-        let preparation = Task { try await gate.prepare { try await Task.sleep(nanoseconds: 30_000_000); await order.note("prepared"); return 1 } }
-        try await Task.sleep(nanoseconds: 5_000_000)
+        // The navigation is decided once the preparation runs (a signal from inside it, not a
+        // sleep: on a loaded machine the task may not have started after a few milliseconds).
+        let (started, signal) = AsyncStream<Void>.makeStream()
+        let preparation = Task { try await gate.prepare { signal.yield(); try await Task.sleep(nanoseconds: 30_000_000); await order.note("prepared"); return 1 } }
+        for await _ in started { break }
         let decision = await decider.decide(url: "https://hackathon.example.com/attendees", isMainFrame: true, currentPage: nil, after: gate)
         await order.note("decided")
         #expect(decision == .allow)
@@ -37,8 +40,9 @@ struct NavigationDeciderTests {
         let gate = ReadinessGate<Int>()
         // A navigation that arrives while the preparation runs waits for it, and is cancelled
         // when it fails.
-        let pending = Task { try await gate.prepare { try await Task.sleep(nanoseconds: 10_000_000); throw FakeError(message: "still gone") } }
-        try await Task.sleep(nanoseconds: 2_000_000)
+        let (started, signal) = AsyncStream<Void>.makeStream()
+        let pending = Task { try await gate.prepare { signal.yield(); try await Task.sleep(nanoseconds: 10_000_000); throw FakeError(message: "still gone") } }
+        for await _ in started { break }
         let decision = await decider.decide(url: "https://hackathon.example.com/attendees", isMainFrame: true, currentPage: nil, after: gate)
         #expect(decision == .cancel(reason: "the web view's policy could not be prepared: still gone"))
         _ = try? await pending.value
