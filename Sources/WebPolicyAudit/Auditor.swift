@@ -145,6 +145,10 @@ public struct Auditor: Sendable {
             let ids = AuditRules.descriptions.map(\.id)
             diagnostics = Suppressions.applyComments(diagnostics, files: code, marker: "//", ruleIDs: ids, activeRuleIDs: active)
             diagnostics = Suppressions.applyComments(diagnostics, files: xml, marker: "<!--", ruleIDs: ids, activeRuleIDs: active)
+            // `# webpolicy:…` in the policy, for the findings placed on it; lint's own
+            // suppressions there are lint's business (idle here).
+            diagnostics = Suppressions.applyComments(diagnostics, files: policySources.sorted { $0.path < $1.path }, marker: "#",
+                                                     ruleIDs: ids + BuiltInRules.ids, activeRuleIDs: active)
         }
         let audited = reading.tree.files.map(\.path)
         return LintReport(diagnostics: diagnostics, sources: sources, lintedFiles: audited)

@@ -18,6 +18,7 @@ struct ConfigurationOptions: ParsableArguments {
     func load() throws(InputError) -> LintConfiguration {
         var configuration = try loadFile()
         configuration.inlineConfig = !noInlineConfig
+        configuration.otherRuleIDs = AuditRules.descriptions.map(\.id)
         return configuration
     }
 

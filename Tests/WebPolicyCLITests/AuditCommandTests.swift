@@ -149,6 +149,21 @@ struct AuditCommandTests {
         #expect(!result.stdout.contains("\"rule\" : \"suppression-") && !result.stdout.contains("\"rule\": \"suppression-"), "\(result.stdout)")
     }
 
+    /// A finding the audit places on the policy (a bridge no code registers) is suppressed in
+    /// the policy, with a YAML comment; lint knows the audit's rule ids and does not object.
+    @Test func aFindingOnThePolicyIsSuppressedInThePolicy() throws {
+        let folder = try TemporaryFolder.make("audit-policy-comment")
+        let policy = folder.appendingPathComponent("policy.yaml")
+        var text = try String(contentsOf: Self.fixtures.appendingPathComponent("swift-shop/policy.yaml"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "  - name: analytics\n", with: "  # webpolicy:disable-next-line bridge-unregistered -- registered by the Analytics package\n  - name: analytics\n")
+        try text.write(to: policy, atomically: true, encoding: .utf8)
+        let audit = try Self.audit("swift-shop", ["--policy", policy.path, "--format", "json"])
+        #expect(!audit.stdout.contains("\"bridge-unregistered\""), "\(audit.stdout)")
+        #expect(!audit.stdout.contains("suppression-unused"), "\(audit.stdout)")
+        let lint = try CommandRunner.run(["lint", policy.path, "--format", "json"])
+        #expect(!lint.stdout.contains("suppression-"), "\(lint.stdout)")
+    }
+
     @Test func badInputIsAnInputError() throws {
         let missing = try CommandRunner.run(["audit", "no/such/app"])
         #expect(missing.status == 2)

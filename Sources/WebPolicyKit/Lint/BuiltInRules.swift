@@ -115,7 +115,7 @@ public enum BuiltInRules {
     public static let descriptions: [RuleDescription] = all.map { $0.description }
 
     /// Every rule id, the names a suppression may use.
-    static let ids: [String] = descriptions.map(\.id)
+    public static let ids: [String] = descriptions.map(\.id)
 
     /// The rule id nearest to a misspelled one.
     public static func closestID(to id: String) -> String? {

@@ -30,6 +30,9 @@ public struct LintConfiguration: Sendable {
     public var excludeBase: String?
     /// Whether `# webpolicy:` suppression comments count (`--no-inline-config` turns them off).
     public var inlineConfig = true
+    /// Rule ids of the other commands (`webpolicy audit`'s), which a policy's suppressions may
+    /// name: lint accepts them and leaves them to the command that reports them.
+    public var otherRuleIDs: [String] = []
 
     public init(settings: [String: Setting] = [:], path: String? = nil) {
         self.settings = settings

@@ -111,7 +111,9 @@ public struct Linter: Sendable {
         }
         diagnostics = Cascades.removed(from: diagnostics, errorsElsewhere: result.diagnostics)
         guard configuration.inlineConfig else { return diagnostics }
-        return Suppression.apply(diagnostics, files: result.files, ruleIDs: BuiltInRules.ids, activeRuleIDs: active)
+        // A policy may also suppress an audit rule's finding placed on it (`bridge-unregistered`):
+        // lint knows those ids, and leaves such suppressions to the audit.
+        return Suppression.apply(diagnostics, files: result.files, ruleIDs: BuiltInRules.ids + configuration.otherRuleIDs, activeRuleIDs: active)
     }
 }
 
