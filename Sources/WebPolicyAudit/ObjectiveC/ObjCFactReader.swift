@@ -21,6 +21,8 @@ private struct Reader {
     var compiled: [FactSite.Compiled] = []
     /// For each `[`, `(` and `{`, the index of its partner (or the end when unmatched).
     var partner: [Int: Int] = [:]
+    /// The same pairs from the closing side, for walking a chain backwards (`[a b].c = …`).
+    var openerOf: [Int: Int] = [:]
 
     var currentClass: String?
     var currentMethod: String?
@@ -122,6 +124,7 @@ private struct Reader {
                 let opener = token.text == "]" ? "[" : token.text == ")" ? "(" : "{"
                 if let position = open.lastIndex(where: { tokens[$0].text == opener }) {
                     partner[open[position]] = index
+                    openerOf[index] = open[position]
                     open.removeSubrange(position...)
                 }
             default:
@@ -247,8 +250,8 @@ private struct Reader {
         while start >= 2, tokens[start - 1].isPunctuation("."), tokens[start - 2].kind == .identifier || tokens[start - 2].isPunctuation("]") || tokens[start - 2].isPunctuation(")") {
             if tokens[start - 2].kind == .identifier {
                 start -= 2
-            } else if let opener = partner.first(where: { $0.value == start - 2 })?.key {
-                start = opener
+            } else if let open = openerOf[start - 2] {
+                start = open
             } else {
                 break
             }

@@ -20,32 +20,22 @@ struct AppBoundPlistMismatchRule: AuditRule {
         """,
         failing: [], passing: [],
         codeExamples: [
-            .triggers(.init("App/Info.plist", """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
-            <dict>
-                <key>WKAppBoundDomains</key>
-                <array>
-                    <string>shop.example.com</string>
-                    ↓<string>tracker.example.net</string>
-                </array>
-            </dict>
-            </plist>
+            .triggers(.infoPlist("""
+            <key>WKAppBoundDomains</key>
+            <array>
+                <string>shop.example.com</string>
+                ↓<string>tracker.example.net</string>
+            </array>
             """), policy: """
             app-bound-domains:
               domains: [shop.example.com]
               limit-navigations: true
             """),
-            .passes(.init("App/Info.plist", """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
-            <dict>
-                <key>WKAppBoundDomains</key>
-                <array>
-                    <string>shop.example.com</string>
-                </array>
-            </dict>
-            </plist>
+            .passes(.infoPlist("""
+            <key>WKAppBoundDomains</key>
+            <array>
+                <string>shop.example.com</string>
+            </array>
             """), policy: """
             app-bound-domains:
               domains: [shop.example.com]

@@ -21,16 +21,11 @@ struct QueriesSchemesMismatchRule: AuditRule {
         failing: [], passing: [],
         codeExamples: [
             .triggers(
-                .init("App/Info.plist", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0">
-                <dict>
-                    <key>LSApplicationQueriesSchemes</key>
-                    <array>
-                        <string>tel</string>
-                    </array>
-                </dict>
-                </plist>
+                .infoPlist("""
+                <key>LSApplicationQueriesSchemes</key>
+                <array>
+                    <string>tel</string>
+                </array>
                 """),
                 .init("App/Links.swift", """
                 func canCall(_ url: URL) -> Bool {
@@ -43,17 +38,12 @@ struct QueriesSchemesMismatchRule: AuditRule {
                   - scheme: ↓maps
                 """),
             .passes(
-                .init("App/Info.plist", """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0">
-                <dict>
-                    <key>LSApplicationQueriesSchemes</key>
-                    <array>
-                        <string>tel</string>
-                        <string>maps</string>
-                    </array>
-                </dict>
-                </plist>
+                .infoPlist("""
+                <key>LSApplicationQueriesSchemes</key>
+                <array>
+                    <string>tel</string>
+                    <string>maps</string>
+                </array>
                 """),
                 .init("App/Links.swift", """
                 func canCall(_ url: URL) -> Bool {

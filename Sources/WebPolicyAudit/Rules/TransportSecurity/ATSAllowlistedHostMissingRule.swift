@@ -20,38 +20,28 @@ struct ATSAllowlistedHostMissingRule: AuditRule {
         """,
         failing: [], passing: [],
         codeExamples: [
-            .triggers(.init("App/Info.plist", """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
-            <dict>
-                <key>CFBundleName</key>
-                <string>Shop</string>
-            </dict>
-            </plist>
+            .triggers(.infoPlist("""
+            <key>CFBundleName</key>
+            <string>Shop</string>
             """), policy: """
             http-allowlist:
               - host: ↓legacy.example.com
                 reason: the CMS preview has no TLS
             """),
-            .passes(.init("App/Info.plist", """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
+            .passes(.infoPlist("""
+            <key>NSAppTransportSecurity</key>
             <dict>
-                <key>NSAppTransportSecurity</key>
+                <key>NSExceptionDomains</key>
                 <dict>
-                    <key>NSExceptionDomains</key>
+                    <key>example.com</key>
                     <dict>
-                        <key>example.com</key>
-                        <dict>
-                            <key>NSIncludesSubdomains</key>
-                            <true/>
-                            <key>NSExceptionAllowsInsecureHTTPLoads</key>
-                            <true/>
-                        </dict>
+                        <key>NSIncludesSubdomains</key>
+                        <true/>
+                        <key>NSExceptionAllowsInsecureHTTPLoads</key>
+                        <true/>
                     </dict>
                 </dict>
             </dict>
-            </plist>
             """), policy: """
             http-allowlist:
               - host: legacy.example.com

@@ -18,33 +18,23 @@ struct ATSArbitraryWebContentRule: AuditRule {
         """,
         failing: [], passing: [],
         codeExamples: [
-            .triggers(.init("App/Info.plist", """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
+            .triggers(.infoPlist("""
+            <key>NSAppTransportSecurity</key>
             <dict>
-                <key>NSAppTransportSecurity</key>
-                <dict>
-                    ↓<key>NSAllowsArbitraryLoadsInWebContent</key>
-                    <true/>
-                </dict>
+                ↓<key>NSAllowsArbitraryLoadsInWebContent</key>
+                <true/>
             </dict>
-            </plist>
             """), policy: """
             http-allowlist:
               - host: legacy.example.com
                 reason: the CMS preview has no TLS
             """),
-            .passes(.init("App/Info.plist", """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
+            .passes(.infoPlist("""
+            <key>NSAppTransportSecurity</key>
             <dict>
-                <key>NSAppTransportSecurity</key>
-                <dict>
-                    <key>NSAllowsArbitraryLoadsInWebContent</key>
-                    <false/>
-                </dict>
+                <key>NSAllowsArbitraryLoadsInWebContent</key>
+                <false/>
             </dict>
-            </plist>
             """), policy: """
             http-allowlist:
               - host: legacy.example.com

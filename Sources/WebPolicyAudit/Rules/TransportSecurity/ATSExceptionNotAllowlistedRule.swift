@@ -18,55 +18,45 @@ struct ATSExceptionNotAllowlistedRule: AuditRule {
         """,
         failing: [], passing: [],
         codeExamples: [
-            .triggers(.init("App/Info.plist", """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
+            .triggers(.infoPlist("""
+            <key>NSAppTransportSecurity</key>
             <dict>
-                <key>NSAppTransportSecurity</key>
+                <key>NSExceptionDomains</key>
                 <dict>
-                    <key>NSExceptionDomains</key>
+                    <key>legacy.example.com</key>
                     <dict>
-                        <key>legacy.example.com</key>
-                        <dict>
-                            <key>NSExceptionAllowsInsecureHTTPLoads</key>
-                            <true/>
-                        </dict>
-                        ↓<key>tracker.example.net</key>
-                        <dict>
-                            <key>NSExceptionAllowsInsecureHTTPLoads</key>
-                            <true/>
-                        </dict>
+                        <key>NSExceptionAllowsInsecureHTTPLoads</key>
+                        <true/>
+                    </dict>
+                    ↓<key>tracker.example.net</key>
+                    <dict>
+                        <key>NSExceptionAllowsInsecureHTTPLoads</key>
+                        <true/>
                     </dict>
                 </dict>
             </dict>
-            </plist>
             """), policy: """
             http-allowlist:
               - host: legacy.example.com
                 reason: the CMS preview has no TLS
             """),
-            .passes(.init("App/Info.plist", """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
+            .passes(.infoPlist("""
+            <key>NSAppTransportSecurity</key>
             <dict>
-                <key>NSAppTransportSecurity</key>
+                <key>NSExceptionDomains</key>
                 <dict>
-                    <key>NSExceptionDomains</key>
+                    <key>legacy.example.com</key>
                     <dict>
-                        <key>legacy.example.com</key>
-                        <dict>
-                            <key>NSExceptionAllowsInsecureHTTPLoads</key>
-                            <true/>
-                        </dict>
-                        <key>localhost</key>
-                        <dict>
-                            <key>NSExceptionAllowsInsecureHTTPLoads</key>
-                            <true/>
-                        </dict>
+                        <key>NSExceptionAllowsInsecureHTTPLoads</key>
+                        <true/>
+                    </dict>
+                    <key>localhost</key>
+                    <dict>
+                        <key>NSExceptionAllowsInsecureHTTPLoads</key>
+                        <true/>
                     </dict>
                 </dict>
             </dict>
-            </plist>
             """), policy: """
             http-allowlist:
               - host: legacy.example.com
