@@ -6,6 +6,14 @@ import PackageDescription
 // release` of the hooks (docs/audit.md, "Building without swift-syntax").
 let swiftAuditByDefault = Context.environment["WEBPOLICY_SWIFT_AUDIT"] != "0"
 
+// The commit `webpolicy --version` names: ci/release/build.sh passes it in the environment; a
+// fresh clone (pre-commit's, a SwiftPM dependency's) has it from git. SwiftPM re-reads the
+// manifest when the environment or the manifest changes, not at every commit, so an incremental
+// build in a working copy may name an earlier commit (docs/decisions.md, "Versions").
+let buildCommit = (Context.environment["WEBPOLICY_BUILD_COMMIT"]
+    ?? Context.gitInformation.map { $0.currentCommit + ($0.hasUncommittedChanges ? "-dirty" : "") }
+    ?? "").filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }  // a C string literal's content
+
 let package = Package(
     name: "webpolicy",
     platforms: [.macOS(.v13), .iOS(.v15)],
@@ -22,7 +30,7 @@ let package = Package(
         .plugin(name: "WebPolicyInitPlugin", targets: ["WebPolicyInitPlugin"]),
     ],
     // `webpolicy audit` reads Swift with swift-syntax, which costs minutes to build (about two
-    // in debug, ten in release on two cores). The trait is on by default; a build that never
+    // in debug, seven in release on two cores). The trait is on by default; a build that never
     // audits Swift (a CI job that only lints, the SwiftPM plugins in an app that audits
     // elsewhere) turns it off with `--disable-default-traits` or `traits: []`, and then builds
     // no swift-syntax at all (docs/audit.md).
@@ -44,9 +52,7 @@ let package = Package(
         // most (no Yams, nothing from lint or the command line); builds for iOS too.
         .target(
             name: "WebPolicyRuntime",
-            dependencies: ["URLFilter"],
-            // Debian's publicsuffix package (20230209), for WebKit's third-party decisions.
-            resources: [.copy("Resources/public_suffix_list.dat")]
+            dependencies: ["URLFilter"]
         ),
         // The runtime wired into WKWebView: rule-list installer, readiness gate, navigation
         // decider, cookies, scheme handlers. The logic is plain Swift behind protocols (tested
@@ -58,8 +64,7 @@ let package = Package(
         // ArgumentParser.
         .target(
             name: "WebPolicyKit",
-            dependencies: ["URLFilter", "WebPolicyRuntime", .product(name: "Yams", package: "Yams")],
-            resources: [.copy("Resources/webkit_compile.py")]
+            dependencies: ["URLFilter", "WebPolicyRuntime", .product(name: "Yams", package: "Yams")]
         ),
         // `webpolicy audit`: the app's code, Info.plists and Interface Builder files read into
         // facts, and the checks of those facts against a policy. No swift-syntax here (the
@@ -77,11 +82,13 @@ let package = Package(
                 .product(name: "SwiftIfConfig", package: "swift-syntax"),
             ]
         ),
+        // The commit the command line was built from, for `webpolicy --version`.
+        .target(name: "WebPolicyBuildInfo", cSettings: [.define("WEBPOLICY_BUILD_COMMIT", to: "\"\(buildCommit)\"")]),
         // The command line: a thin wrapper over WebPolicyKit and WebPolicyAudit.
         .executableTarget(
             name: "webpolicy",
             dependencies: [
-                "WebPolicyKit", "WebPolicyRuntime", "WebPolicyAudit",
+                "WebPolicyKit", "WebPolicyRuntime", "WebPolicyAudit", "WebPolicyBuildInfo",
                 .target(name: "WebPolicyAuditSwift", condition: .when(traits: ["SwiftAudit"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -1,6 +1,7 @@
 import BenchSupport
 import Foundation
 import WebPolicyRuntime
+import WebPolicyKit
 
 /// `webpolicy-bench --list LIST.json`: import, lint and compile of a real content-blocker list
 /// through the command line, as a user runs them, each with its peak memory, next to two
@@ -38,7 +39,7 @@ struct RealListBenchmark {
         row("compile the policy (lint, lower, self-check, write)", compiled.seconds, compiled.peakMegabytes, nil)
 
         // WebKit's own compile of the same list, in the same run.
-        switch WebKitCompile.measure(list: data, scratch: folder) {
+        switch WebKitCompile.measure(list: data, scratch: folder, helperScript: WebKitCompileHelper.script) {
         case .success(let (webkit, accepted)):
             row("WebKit (WebKitGTK) compiles the same list", webkit.seconds, webkit.peakMegabytes, accepted ? "compiled" : "refused")
             print(String(format: "ratio, same run: compile = %.2f× WebKit's own compile (%@)", compiled.seconds / webkit.seconds,

@@ -60,7 +60,7 @@ struct RuntimeBenchmark {
             }
         }
         var webkitSeconds: Double?
-        switch WebKitCompile.measure(list: listData, scratch: folder) {
+        switch WebKitCompile.measure(list: listData, scratch: folder, helperScript: WebKitCompileHelper.script) {
         case .success(let (webkit, accepted)):
             webkitSeconds = webkit.seconds
             row("baseline: WebKit (WebKitGTK) compiles the list (once per version)", webkit.seconds, accepted ? "compiled" : "refused")

@@ -137,7 +137,7 @@ let prepare = exitOnFailure { try seconds {
     let (lint, loaded) = try Linter().lintLoading(path: folder.appendingPathComponent("blocklist.yaml").path)
     guard lint.count(.error) == 0, let loaded else { fatalError("the generated policy has errors: \(lint.diagnostics.prefix(3).map(\.message))") }
     loweredCount = ContentBlockerLowering.lower(loaded).count
-    simulator = Simulator(policy: loaded, publicSuffixList: try PublicSuffixList.bundled())
+    simulator = Simulator(policy: loaded, publicSuffixList: PublicSuffixList.bundled())
 } }
 var parsed: Trace?
 let parse = seconds {

@@ -59,11 +59,13 @@ struct Explain: ParsableCommand {
             throw ExitCode(ExitStatus.findings)
         }
         guard let loaded else { throw InputError("\(policy) cannot be loaded") }
-        let suffixes: PublicSuffixList
-        do throws(PublicSuffixList.LoadError) {
-            if let publicSuffixList { suffixes = try PublicSuffixList(contentsOf: publicSuffixList) } else { suffixes = try PublicSuffixList.bundled() }
-        } catch {
-            throw InputError(error.description)
+        var suffixes = PublicSuffixList.bundled()
+        if let publicSuffixList {
+            do throws(PublicSuffixList.LoadError) {
+                suffixes = try PublicSuffixList(contentsOf: publicSuffixList)
+            } catch {
+                throw InputError(error.description)
+            }
         }
         let explainer = Explainer(policy: loaded, publicSuffixList: suffixes, engineCache: cache.cache)
         let explanation: (text: String, verdict: Verdict)

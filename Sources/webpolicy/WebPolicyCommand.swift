@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WebPolicyBuildInfo
 import WebPolicyKit
 import WebPolicyRuntime
 
@@ -10,7 +11,7 @@ struct WebPolicyCommand: ParsableCommand {
         commandName: "webpolicy",
         abstract: "Lint, compile and simulate web-view policies for iOS apps.",
         discussion: "Exit codes: 0 clean, 1 findings, 2 usage or input error.",
-        version: WebPolicyVersion.current,
+        version: WebPolicyVersion.description(commit: String(cString: webpolicy_build_commit())),
         subcommands: [Lint.self, Compile.self, Simulate.self, Diff.self, Explain.self, Audit.self, MergeSummaries.self, Import.self, Verify.self, Rules.self, Init.self, Schema.self, Cache.self, BuildResources.self],
         defaultSubcommand: Lint.self
     )

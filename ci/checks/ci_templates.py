@@ -2,11 +2,12 @@
 
 usage: ci_templates.py GITHUB_WORKFLOW GITLAB_JOB
 
-- the GitHub workflow builds webpolicy in release, lints with `--format github` (inline
+- the GitHub workflow installs the release binary, checking its SHA-256 (the fast path), or
+  builds webpolicy in release when no version is set; lints with `--format github` (inline
   annotations), uploads SARIF with github/codeql-action/upload-sarif and keeps a JUnit report
   of `simulate`; the SARIF upload has the security-events permission it needs;
 - a macOS job builds the WebKit glue (`WebPolicyWebKit`) for macOS and both libraries for iOS;
-- the GitLab job writes JUnit reports for lint and simulate and declares them as reports;
+- the GitLab job installs the release binary (or builds it) as the GitHub one does, and writes JUnit reports for lint and simulate and declares them as reports;
 - on pull and merge requests both run ci/webpolicy-diff.sh against the base and post its
   Markdown (a comment and the job summary; an exposed artifact and a note).
 """
@@ -20,6 +21,14 @@ def fail(message):
     sys.exit(1)
 
 
+def script_lines(job):
+    """A job's script, with the nested lists a YAML anchor leaves (GitLab flattens them)."""
+    lines = []
+    for item in job["script"]:
+        lines += script_lines({"script": item}) if isinstance(item, list) else [item]
+    return lines
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__, file=sys.stderr)
@@ -28,18 +37,19 @@ def main():
     steps = [step for job in workflow["jobs"].values() for step in job["steps"]]
     runs = "\n".join(step.get("run", "") for step in steps)
     uses = [step.get("uses", "") for step in steps]
-    for needle in ["swift build -c release", "webpolicy lint --format github", "webpolicy lint --format sarif", "webpolicy simulate --format junit"]:
+    for needle in ["sha256sum -c", "releases/download/v$WEBPOLICY_VERSION", "swift build -c release", "webpolicy lint --format github", "webpolicy lint --format sarif", "webpolicy simulate --format junit"]:
         if needle not in runs:
             fail(f"the GitHub workflow never runs '{needle}'")
     if not any(use.startswith("github/codeql-action/upload-sarif@") for use in uses):
         fail("the GitHub workflow does not upload SARIF")
-    if workflow.get("permissions", {}).get("security-events") != "write":
+    lint_job = workflow["jobs"]["webpolicy"]
+    if lint_job.get("permissions", {}).get("security-events") != "write":
         fail("the SARIF upload needs 'security-events: write'")
 
     for needle in ["ci/webpolicy-diff.sh \"$BASE_SHA\"", "GITHUB_STEP_SUMMARY", "gh pr comment", "webpolicy-approved"]:
         if needle not in runs and not any(needle in str(step.get("if", "")) for step in steps):
             fail(f"the GitHub workflow's diff steps never use '{needle}'")
-    if workflow.get("permissions", {}).get("pull-requests") != "write":
+    if lint_job.get("permissions", {}).get("pull-requests") != "write":
         fail("the diff comment needs 'pull-requests: write'")
     if "labeled" not in workflow[True]["pull_request"].get("types", []):
         fail("adding the approval label must run the workflow again ('labeled' in the pull_request types)")
@@ -53,15 +63,15 @@ def main():
             fail(f"the macOS job never runs '{needle}'")
 
     job = yaml.safe_load(open(sys.argv[2], encoding="utf-8"))["webpolicy"]
-    script = "\n".join(job["script"])
-    for needle in ["swift build -c release", "webpolicy lint --format junit", "webpolicy simulate --format junit"]:
+    script = "\n".join(script_lines(job))
+    for needle in ["sha256sum -c", "releases/download/v$WEBPOLICY_VERSION", "swift build -c release", "webpolicy lint --format junit", "webpolicy simulate --format junit"]:
         if needle not in script:
             fail(f"the GitLab job never runs '{needle}'")
     reports = job["artifacts"]["reports"]["junit"]
     if sorted(reports) != ["webpolicy-lint.xml", "webpolicy-simulate.xml"]:
         fail(f"the GitLab job declares JUnit reports {reports}")
     diff = yaml.safe_load(open(sys.argv[2], encoding="utf-8"))["webpolicy-diff"]
-    diff_script = "\n".join(diff["script"])
+    diff_script = "\n".join(script_lines(diff))
     for needle in ["ci/webpolicy-diff.sh \"$CI_MERGE_REQUEST_DIFF_BASE_SHA\"", "merge_requests/$CI_MERGE_REQUEST_IID/notes"]:
         if needle not in diff_script:
             fail(f"the GitLab diff job never uses '{needle}'")

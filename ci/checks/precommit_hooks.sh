@@ -9,6 +9,10 @@
 #    webpolicy itself): a valid policy commits, an invalid one is refused with file:line:col.
 # 3. A repository with policies and no traces yet (a first day) commits: the simulate hook
 #    passes, noting that nothing was replayed.
+# 4. The hooks' build is one without the SwiftAudit trait (WEBPOLICY_SWIFT_AUDIT=0): it links
+#    no swift-syntax; its audit reads Objective-C, plists and storyboards and refuses Swift it
+#    cannot read, except in the build plugin's run (--swift-stamp), which leaves Swift out and
+#    says so.
 # (`pre-commit try-repo` reads the same manifest and builds the same way, in a store of its
 # own: checking it too cost CI a second release build of webpolicy, minutes, for no code of
 # ours. The release build here takes about two and a half minutes on two cores.)
@@ -70,5 +74,16 @@ git add -A
 git commit -m "policies, no traces yet" > "$work/first-day.txt" 2>&1 || { cat "$work/first-day.txt"; fail "a repository with policies and no traces was refused"; }
 cat "$work/first-day.txt"
 grep -q "webpolicy simulate.*Passed" "$work/first-day.txt" || fail "the simulate hook did not run on the first day"
+
+echo "-- 4. the hooks' build has no swift-syntax"
+built=$(find "$PRE_COMMIT_HOME" -path '*/release/webpolicy' -type f | head -1)
+[ -n "$built" ] || fail "pre-commit's build of webpolicy was not found under $PRE_COMMIT_HOME"
+fixtures=$checkout/Tests/Fixtures/audit
+if nm "$built" | grep -q SwiftParser; then fail "the hooks' build links swift-syntax"; fi
+"$built" audit --format json "$fixtures/objc-legacy/app" > /dev/null || fail "the trait-less build cannot audit Objective-C"
+if "$built" audit "$fixtures/swift-shop/app" > /dev/null 2> "$work/refusal.txt"; then fail "a build without the Swift reader audited Swift files"; fi
+grep -q "built without its Swift reader" "$work/refusal.txt" || { cat "$work/refusal.txt"; fail "the refusal does not say why"; }
+"$built" audit --policy "$fixtures/mixed-app/policy.yaml" --swift-stamp "$work/stamp.swift" "$fixtures/mixed-app/app" > /dev/null 2> "$work/skip.txt" || true
+grep -q "1 Swift file was not audited: this webpolicy was built without the SwiftAudit trait" "$work/skip.txt" || { cat "$work/skip.txt"; fail "the plugin's run does not say it left Swift out"; }
 
 echo "precommit_hooks: ok"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # docs/scale.md's Spark recipe (ci/scale/spark_pipe.py), run for real on every CI run: pyspark in
 # local mode, a realistic trace over a cut of EasyList + EasyPrivacy, the binary a cluster would
-# get (a release build with --static-swift-stdlib, shipped with its resource folders). Checks:
+# get (the release binary, ci/release/build.sh's: the Swift runtime linked in, nothing beside it). Checks:
 #   1. the binary needs no Swift runtime (ldd names no libswift* and no libFoundation*);
 #   2. contiguous splits (about 45 shards, one or two without a page start: empty shards) merge
 #      to exactly the single run's counts, and --results keeps every result in order;
@@ -26,7 +26,7 @@ python3 -c 'import pyspark; print("pyspark", pyspark.__version__)'
 java -version 2>&1 | head -1
 
 if ldd "$webpolicy" | grep -E 'libswift|libFoundation|libdispatch|libBlocksRuntime'; then
-    echo "$webpolicy links the Swift runtime dynamically: build it with --static-swift-stdlib" >&2
+    echo "$webpolicy links the Swift runtime dynamically: use the release binary (ci/release/build.sh)" >&2
     exit 1
 fi
 echo "static binary: $(ldd "$webpolicy" | awk '{print $1}' | tr '\n' ' ')"

@@ -16,9 +16,8 @@ A shard that fails stops the job: the script exits 2 with that shard's messages,
 in TRACE.
 
 options:
-  --webpolicy BIN   the binary the executors run: a release build with --static-swift-stdlib,
-                    so that workers need no Swift runtime; its resource folder
-                    (webpolicy_WebPolicyRuntime.resources, beside it) is shipped with it
+  --webpolicy BIN   the binary the executors run: the release binary (docs/install.md), which
+                    links the Swift runtime in and needs nothing beside it
   --ship FILE       a file every shard needs (the policy and what it includes, the lists);
                     repeat it
   --split-mb N      the largest input split, in MB (default 64): the trace is cut into
@@ -43,9 +42,6 @@ import os
 import subprocess
 import sys
 import tempfile
-
-RESOURCES = "webpolicy_WebPolicyRuntime.resources"
-
 
 def arguments():
     argv = sys.argv[1:]
@@ -117,14 +113,6 @@ def main():
     context.setLogLevel("FATAL")
     binary = os.path.abspath(options.webpolicy)
     context.addFile(binary)
-    # The Public Suffix List and the WebKit helper: resource folders the binary looks for
-    # beside itself.
-    folder = os.path.dirname(binary)
-    bundles = sorted(name for name in os.listdir(folder) if name.startswith("webpolicy_") and name.endswith(".resources"))
-    if RESOURCES not in bundles:
-        sys.exit("spark_pipe: %s has no %s beside it; ship the build's folder as it is" % (binary, RESOURCES))
-    for name in bundles:
-        context.addFile(os.path.join(folder, name), recursive=True)
     for path in options.ship:
         context.addFile(os.path.abspath(path))
 

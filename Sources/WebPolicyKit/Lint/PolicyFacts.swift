@@ -88,9 +88,8 @@ final class PolicyFacts {
         ? RuleListSplitter.plan(loweredRules, target: policy.targetVersion)
         : nil
 
-    /// The Public Suffix List webpolicy ships (Debian's copy as a fallback); nil when neither
-    /// is installed, and the rules that need it stay silent (docs/decisions.md).
-    lazy var publicSuffixes: PublicSuffixList? = try? PublicSuffixList.bundled()
+    /// The Public Suffix List webpolicy ships, compiled into it.
+    lazy var publicSuffixes = PublicSuffixList.bundled()
 
     /// Every scheme the policy names: allowlisted ones and intercepted ones.
     lazy var schemeFields: [(text: LocatedString, field: String)] =

@@ -46,11 +46,6 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     }
 }
 
-public enum WebPolicyVersion {
-    /// Bumped with each release; `webpolicy --version` prints it.
-    public static let current = "0.1.0"
-}
-
 extension LintReport {
     /// "2 errors, 1 warning in 3 files" — shared by the human reporter and the CLI.
     public var summary: String {

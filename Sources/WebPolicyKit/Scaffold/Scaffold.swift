@@ -64,7 +64,7 @@ public enum Scaffold {
             // webpolicy's products need at least these; raise them if the package targets more.
             platforms: [.macOS(.v13), .iOS(.v15)],
             dependencies: [
-                .package(url: "https://github.com/<your-org>/webpolicy", from: "\(WebPolicyVersion.current)"),
+                .package(url: "\(WebPolicyVersion.repository)", from: "\(WebPolicyVersion.current)"),
             ],
             // the target \(target):
                 dependencies: [.product(name: "WebPolicyRuntime", package: "webpolicy")],

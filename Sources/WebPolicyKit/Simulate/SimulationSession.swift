@@ -148,9 +148,9 @@ public struct SimulationSession {
     public func loadPublicSuffixList() throws(InputError) -> PublicSuffixList { try loadSuffixes() }
 
     private func loadSuffixes() throws(InputError) -> PublicSuffixList {
+        guard let publicSuffixListPath else { return PublicSuffixList.bundled() }
         do throws(PublicSuffixList.LoadError) {
-            if let publicSuffixListPath { return try PublicSuffixList(contentsOf: publicSuffixListPath) }
-            return try PublicSuffixList.bundled()
+            return try PublicSuffixList(contentsOf: publicSuffixListPath)
         } catch {
             throw InputError(error.description)
         }

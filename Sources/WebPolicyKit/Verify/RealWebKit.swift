@@ -1,8 +1,8 @@
 import Foundation
 import WebPolicyRuntime
 
-/// WebKit's own content-blocker compiler, reached through WebKitGTK: the shipped helper
-/// `webkit_compile.py` runs under the system Python with GObject introspection and compiles
+/// WebKit's own content-blocker compiler, reached through WebKitGTK: a Python helper
+/// (`WebKitCompileHelper`) runs under the system Python with GObject introspection and compiles
 /// lists with `WebKit2.UserContentFilterStore` — the `WebCore/contentextensions` code Safari
 /// and WKWebView run. Linux only; nothing of it is linked into webpolicy.
 public enum RealWebKit {
@@ -21,9 +21,6 @@ public enum RealWebKit {
 
     /// Why WebKit cannot be reached, or nil when it can.
     public static func unavailability() -> String? {
-        guard PackageResource.path(of: "webkit_compile.py", target: "WebPolicyKit") != nil else {
-            return "webkit_compile.py was not found next to the webpolicy executable (install webpolicy_WebPolicyKit.resources with it)"
-        }
         guard FileManager.default.isExecutableFile(atPath: python) else { return "there is no \(python)" }
         let (status, _, _) = Subprocess.run(python, ["-c", "import gi; gi.require_version('WebKit2', '4.1'); from gi.repository import WebKit2"], input: Data())
         return status == 0 ? nil : "\(python) cannot load WebKit2 4.1 through gi"
@@ -31,9 +28,8 @@ public enum RealWebKit {
 
     /// Compiles each list with WebKit, in one WebKit process; verdicts in input order.
     public static func compile(_ lists: [String]) throws(InputError) -> [Verdict] {
-        guard let helper = PackageResource.path(of: "webkit_compile.py", target: "WebPolicyKit") else { throw InputError(unavailability() ?? installHint) }
         let requests = JSONValue.array(lists.enumerated().map { index, text in .object([("id", .int(index)), ("json", .string(text))]) })
-        let (status, output, errors) = Subprocess.run(python, [helper], input: Data(requests.serialized(pretty: false).utf8))
+        let (status, output, errors) = Subprocess.run(python, ["-c", WebKitCompileHelper.script], input: Data(requests.serialized(pretty: false).utf8))
         guard status == 0, let results = try? JSONSerialization.jsonObject(with: output) as? [[String: Any]], results.count == lists.count else {
             throw InputError("WebKit could not compile the lists: \(String(decoding: errors.suffix(2000), as: UTF8.self))")
         }

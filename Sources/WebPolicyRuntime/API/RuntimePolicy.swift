@@ -121,12 +121,7 @@ public final class RuntimePolicy: Sendable {
     }
 
     private init(manifest: Manifest, engines: [ContentRuleEngine], lists: [CompiledList], loads: [ListLoad], publicSuffixList: PublicSuffixList?) throws(RuntimePolicyError) {
-        let suffixes: PublicSuffixList
-        if let publicSuffixList {
-            suffixes = publicSuffixList
-        } else {
-            do { suffixes = try PublicSuffixList.bundled() } catch { throw .publicSuffixListUnavailable(error.description) }
-        }
+        let suffixes = publicSuffixList ?? PublicSuffixList.bundled()
         self.manifest = manifest
         contentRuleLists = lists
         listLoads = loads

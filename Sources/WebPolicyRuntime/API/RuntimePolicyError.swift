@@ -19,8 +19,6 @@ public enum RuntimePolicyError: Error, Sendable, Equatable, CustomStringConverti
     case invalidList(identifier: String, file: String, message: String, line: Int, column: Int)
     /// The list's rule count is not the one the manifest records.
     case ruleCountMismatch(identifier: String, file: String, expected: Int, found: Int)
-    /// The Public Suffix List (for third-party decisions) cannot be found.
-    case publicSuffixListUnavailable(String)
 
     public var description: String {
         switch self {
@@ -35,7 +33,6 @@ public enum RuntimePolicyError: Error, Sendable, Equatable, CustomStringConverti
         case .invalidList(let identifier, let file, let message, let line, let column): return "\(file):\(line):\(column): \(message) (list \(identifier))"
         case .ruleCountMismatch(let identifier, let file, let expected, let found):
             return "\(file) holds \(found) rules that WebKit keeps, the manifest says \(expected) for \(identifier)"
-        case .publicSuffixListUnavailable(let problem): return problem
         }
     }
 

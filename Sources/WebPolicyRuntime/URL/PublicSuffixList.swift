@@ -73,25 +73,12 @@ public struct PublicSuffixList: Sendable {
         if ruleCount == 0 { throw LoadError(description: "\(path) holds no public suffix rules") }
     }
 
-    /// The snapshot shipped with webpolicy (a package resource), found beside the executable;
-    /// Debian's own copy is the fallback.
-    public static func bundled() throws(LoadError) -> PublicSuffixList {
-        try bundledOnce.get()
-    }
+    /// The snapshot shipped with webpolicy (`PublicSuffixListSnapshot.swift`), parsed once a
+    /// process: 9,000 rules parsed for every policy linted or simulated were most of what
+    /// linting a small policy cost. The list is immutable, so sharing it is safe.
+    public static func bundled() -> PublicSuffixList { bundledOnce }
 
-    /// Read once a process: 9,000 rules parsed for every policy linted or simulated were most
-    /// of what linting a small policy cost. The list is immutable, so sharing it is safe.
-    private static let bundledOnce: Result<PublicSuffixList, LoadError> = {
-        guard let path = bundledPath() else {
-            return .failure(LoadError(description: "the bundled public suffix list was not found next to the webpolicy executable (install webpolicy_WebPolicyRuntime.resources with it), and /usr/share/publicsuffix has none; pass --public-suffix-list FILE"))
-        }
-        return Result { () throws(LoadError) in try PublicSuffixList(contentsOf: path) }
-    }()
-
-    /// Where `bundled()` reads from.
-    static func bundledPath() -> String? {
-        PackageResource.path(of: "public_suffix_list.dat", target: "WebPolicyRuntime", fallbackFolders: ["/usr/share/publicsuffix"])
-    }
+    private static let bundledOnce = PublicSuffixList(text: snapshot)
 
     /// The public suffix of `host` (lowercase, punycode): the longest matching rule, with
     /// exceptions winning and an unlisted top-level label as the default rule.

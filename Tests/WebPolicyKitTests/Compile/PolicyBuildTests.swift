@@ -27,7 +27,7 @@ struct PolicyBuildTests {
     func theEngineHasOneListPerBuiltListAndTheManifestNamesThem(name: String) throws {
         let policy = try #require(PolicyLoader().load(path: Repository.path("policies/\(name)")).policy)
         let build = PolicyBuild(policy)
-        let engine = build.engine(publicSuffixList: try PublicSuffixList.bundled())
+        let engine = build.engine(publicSuffixList: PublicSuffixList.bundled())
         #expect(engine.lists.count == build.lists.count)
         #expect(engine.rules?.contentRuleLists.map(\.file) == build.lists.map(\.fileName))
     }

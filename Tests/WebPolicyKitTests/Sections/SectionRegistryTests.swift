@@ -160,7 +160,7 @@ struct SectionRegistryTests {
         // Where each entry is written; a referenced list's rules are named in its own file.
         let places = Coverage(policy: policy).items.filter { kinds.contains($0.kind.rawValue) }
             .map { $0.kind == .contentRuleList ? "(\($0.name):" : "(\($0.location.described))" }
-        let explainer = Explainer(policy: policy, publicSuffixList: try PublicSuffixList.bundled())
+        let explainer = Explainer(policy: policy, publicSuffixList: PublicSuffixList.bundled())
         var explanations: [String] = []
         var page: String?
         let trace = try String(contentsOfFile: folder + "/requests.trace", encoding: .utf8)

@@ -5,11 +5,15 @@ import URLFilter
 
 @Suite("Public Suffix List")
 struct PublicSuffixListTests {
-    static let list = try! PublicSuffixList.bundled()
+    static let list = PublicSuffixList.bundled()
 
-    @Test func theBundledSnapshotLoadsFromThePackageResources() {
+    /// Compiled in (no resource to find): both sections, whole, to their last line.
+    @Test func theSnapshotIsCompiledIn() {
         #expect(Self.list.ruleCount > 9_000)
-        #expect(PublicSuffixList.bundledPath()?.contains("webpolicy_WebPolicyRuntime") == true, "\(PublicSuffixList.bundledPath() ?? "none")")
+        #expect(PublicSuffixList.snapshot.hasPrefix("// This Source Code Form is subject to the terms of the Mozilla Public"))
+        #expect(PublicSuffixList.snapshot.contains("// ===END ICANN DOMAINS==="))
+        #expect(PublicSuffixList.snapshot.hasSuffix("// ===END PRIVATE DOMAINS==="))
+        #expect(Self.list.publicSuffix(of: "foo.github.io") == "github.io")
     }
 
     @Test(arguments: [
@@ -98,8 +102,7 @@ struct PublicSuffixListTests {
     /// The byte reading of the list agrees with the Character reading: on the bundled list, and
     /// on texts of Unicode line breaks and spaces, \r\n, combining marks, comments and case.
     @Test func readingBytesAgreesWithReadingCharacters() throws {
-        let bundled = try String(contentsOfFile: try #require(PublicSuffixList.bundledPath()), encoding: .utf8)
-        var texts = [bundled]
+        var texts = [PublicSuffixList.snapshot]
         let pieces = ["a", "B", "é", "com", ".", "*.", "!", "//", " ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}",
                       "\u{A0}", "\u{3000}", "\u{301}", "\u{1F600}", "xn--p1ai", "рф", "ÉCOLE"]
         var random = SplitMix64(state: 5)

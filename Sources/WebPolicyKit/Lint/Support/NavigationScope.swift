@@ -46,8 +46,8 @@ struct NavigationScope: Sendable {
 extension Policy {
     /// What WebKit keeps of each `app-bound-domains` entry (`AppBoundDomains.boundValues`), with
     /// the entry; nil without the section or the Public Suffix List.
-    func appBoundValues(_ suffixes: PublicSuffixList?) -> [(entry: LocatedString, bound: String?)]? {
-        guard let domains = appBoundDomains?.domains?.value, let suffixes else { return nil }
+    func appBoundValues(_ suffixes: PublicSuffixList) -> [(entry: LocatedString, bound: String?)]? {
+        guard let domains = appBoundDomains?.domains?.value else { return nil }
         let values = AppBoundDomains(entries: domains.map(\.value), limitNavigations: false).boundValues(suffixes)
         return Array(zip(domains, values))
     }

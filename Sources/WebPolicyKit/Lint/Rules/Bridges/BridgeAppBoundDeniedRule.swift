@@ -59,7 +59,8 @@ struct BridgeAppBoundDeniedRule: LintRule {
             }
             return
         }
-        guard let bound = policy.appBoundValues(context.facts.publicSuffixes), let suffixes = context.facts.publicSuffixes else { return }
+        let suffixes = context.facts.publicSuffixes
+        guard let bound = policy.appBoundValues(suffixes) else { return }
         let domains = Set(bound.compactMap(\.bound))
         for bridge in policy.bridges {
             for origin in bridge.originScopes {

@@ -32,7 +32,7 @@ struct BridgeOriginPublicSuffixRule: LintRule {
     )
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
-        guard let suffixes = context.facts.publicSuffixes else { return }
+        let suffixes = context.facts.publicSuffixes
         for bridge in policy.bridges {
             for origin in bridge.originScopes {
                 guard let scope = origin.scope, suffixes.isListedPublicSuffix(scope.host) else { continue }

@@ -62,7 +62,8 @@ struct BridgePageWorldThirdPartyRule: LintRule {
             let says = rule.action.value == .block ? "blocks only the third-party scripts it matches, so others still load on the page" : "acts on third-party scripts, so they load on the page"
             let suffixes = context.facts.publicSuffixes
             let domains = Set(hosts.filter { !$0.isEmpty }.map { host in
-                "*" + (suffixes.map { $0.registrableDomain(of: host) }.flatMap { $0.isEmpty ? nil : $0 } ?? Self.registrable(host))
+                let domain = suffixes.registrableDomain(of: host)
+                return "*" + (domain.isEmpty ? Self.registrable(host) : domain)
             }).sorted()
             let block = "a content rule 'action: block, url-filter: \"^https?://\", resource-type: [script], load-type: [third-party]" + (domains.isEmpty ? "" : ", if-domain: [\(domains.joined(separator: ", "))]") + "'"
             context.report("bridge '\(bridge.name.value)' is in the page world, and content rule \(ruleName) \(says): they can call it as the page",

@@ -40,7 +40,8 @@ struct CookieDomainPublicSuffixRule: LintRule {
     )
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
-        guard !policy.cookies.isEmpty, let suffixes = context.facts.publicSuffixes else { return }
+        guard !policy.cookies.isEmpty else { return }
+        let suffixes = context.facts.publicSuffixes
         for cookie in policy.cookies {
             let domain = cookie.domain.value.lowercased().drop { $0 == "." }
             guard !domain.isEmpty, suffixes.isListedPublicSuffix(String(domain)) else { continue }

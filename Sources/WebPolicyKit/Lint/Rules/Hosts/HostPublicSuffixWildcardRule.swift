@@ -45,7 +45,8 @@ struct HostPublicSuffixWildcardRule: LintRule {
         patterns += policy.contentRules.flatMap { rule in (rule.trigger.hosts?.value ?? []).map { ($0, false) } }
         patterns += policy.interception.flatMap { rule in (rule.hosts?.value ?? []).map { ($0, false) } }
         let wide = patterns.filter { $0.text.value.hasPrefix("*.") || $0.includesSubdomains }
-        guard !wide.isEmpty, let suffixes = context.facts.publicSuffixes else { return }
+        guard !wide.isEmpty else { return }
+        let suffixes = context.facts.publicSuffixes
         for (text, _) in wide {
             let host = text.value.lowercased()
             let base = host.hasPrefix("*.") ? String(host.dropFirst(2)) : host

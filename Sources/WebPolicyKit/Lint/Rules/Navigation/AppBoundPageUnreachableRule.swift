@@ -44,7 +44,7 @@ struct AppBoundPageUnreachableRule: LintRule {
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
         guard policy.appBoundDomains?.limitNavigations?.value == true, let pages = policy.navigation?.pages,
-              let suffixes = context.facts.publicSuffixes, let values = policy.appBoundValues(suffixes) else { return }
+              case let suffixes = context.facts.publicSuffixes, let values = policy.appBoundValues(suffixes) else { return }
         let bound = Set(values.compactMap(\.bound))
         for entry in pages {
             let host = NavigationScope(entry).sampleHost

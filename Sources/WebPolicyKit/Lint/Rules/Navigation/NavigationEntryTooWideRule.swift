@@ -51,7 +51,7 @@ struct NavigationEntryTooWideRule: LintRule {
                 continue
             }
             let scope = NavigationScope(entry)
-            guard scope.includesSubdomains, let suffixes = context.facts.publicSuffixes, suffixes.isListedPublicSuffix(scope.host) else { continue }
+            guard scope.includesSubdomains, context.facts.publicSuffixes.isListedPublicSuffix(scope.host) else { continue }
             context.report("'\(scope.host)' is a public suffix: navigation.\(section) admits every site anyone registers under it", at: entry.host.location,
                            hint: "name the sites you mean, such as 'yourname.\(scope.host)'")
         }

@@ -55,7 +55,8 @@ struct NavigationWindowsReplacePageRule: LintRule {
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
         guard let navigation = policy.navigation, (navigation.otherwise?.value ?? .openExternally) == .openExternally,
-              (navigation.newWindows?.value ?? .sameView) == .sameView, let suffixes = context.facts.publicSuffixes else { return }
+              (navigation.newWindows?.value ?? .sameView) == .sameView else { return }
+        let suffixes = context.facts.publicSuffixes
         func site(_ entry: NavigationEntry) -> String {
             let host = NavigationScope(entry).sampleHost
             let domain = suffixes.registrableDomain(of: host)

@@ -1,8 +1,11 @@
-#!/usr/bin/python3
+/// The Python helper that hands lists to WebKitGTK's compiler, run as `python3 -c script`. Held
+/// in the binary rather than shipped beside it, so an installed `webpolicy` is one file.
+public enum WebKitCompileHelper {
+    public static let script = #"""
 """Compiles content-blocker lists with real WebKit (WebKitGTK's UserContentFilterStore, the
 same WebCore/contentextensions compiler as Safari and WKWebView).
 
-usage: /usr/bin/python3 webkit_compile.py < requests.json > results.json
+usage: /usr/bin/python3 -c "$SCRIPT" < requests.json > results.json
 
 Reads [{"id": ..., "json": LIST_TEXT}, ...]; writes [{"id": ..., "ok": bool, "error": MESSAGE}],
 the error being WebKit's own message ("Invalid or unsupported regular expression."). Needs
@@ -64,3 +67,5 @@ def main():
 
 if __name__ == "__main__":
     main()
+"""#
+}
