@@ -22,3 +22,11 @@ public enum WebPolicyVersion {
         return "\(current) (commit \(commit))"
     }
 }
+
+extension WebPolicyVersion {
+    /// A rule's section of docs/rules.md, at this version's tag: SARIF's `helpUri`, the
+    /// Markdown summary's links.
+    public static func documentation(ofRule id: String) -> String {
+        "\(repository)/blob/\(tag)/docs/rules.md#\(id)"
+    }
+}

@@ -46,6 +46,8 @@ struct Audit: ParsableCommand {
     @Flag(help: "Read test targets too (skipped by default).")
     var includeTests = false
 
+    @OptionGroup var outputs: ReportOutputs
+
     @OptionGroup var diagnostics: DiagnosticOptions
 
     @OptionGroup var config: ConfigurationOptions
@@ -97,7 +99,8 @@ struct Audit: ParsableCommand {
         var reporterOptions = diagnostics.reporterOptions(for: STDOUT_FILENO)
         reporterOptions.colors = format == .human && diagnostics.color.enabled(for: STDOUT_FILENO)
         reporterOptions.rules = BuiltInRules.descriptions + AuditRules.descriptions
-        print(format.reporter.render(report, options: reporterOptions), terminator: "")
+        reporterOptions.title = "webpolicy audit"
+        try outputs.emit(report, format: format, options: reporterOptions)
         if format == .human && swiftStamp == nil {
             StandardError.write(AuditSummary.text(reading, policy: policy))
         } else if reading.tree.skippedSwift > 0 {

@@ -31,6 +31,8 @@ struct Lint: ParsableCommand {
     @Option(help: "Output format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: ReportFormat = .human
 
+    @OptionGroup var outputs: ReportOutputs
+
     @OptionGroup var diagnostics: DiagnosticOptions
 
     @OptionGroup var configuration: ConfigurationOptions
@@ -70,7 +72,7 @@ struct Lint: ParsableCommand {
         if let baseline { report = try Baseline.load(path: baseline).filtering(report) }
         var options = ReporterOptions(colors: useColors)
         options.fixCommand = diagnostics.fixCommand
-        print(format.reporter.render(report, options: options), terminator: "")
+        try outputs.emit(report, format: format, options: options)
         if report.count(.error) > 0 { throw ExitCode(ExitStatus.findings) }
     }
 

@@ -37,7 +37,7 @@ def main():
     steps = [step for job in workflow["jobs"].values() for step in job["steps"]]
     runs = "\n".join(step.get("run", "") for step in steps)
     uses = [step.get("uses", "") for step in steps]
-    for needle in ["sha256sum -c", "releases/download/v$WEBPOLICY_VERSION", "swift build -c release", "webpolicy lint --format github", "webpolicy lint --format sarif", "webpolicy simulate --format junit"]:
+    for needle in ["sha256sum -c", "releases/download/v$WEBPOLICY_VERSION", "swift build -c release", "webpolicy lint --format github --report sarif=webpolicy.sarif", "webpolicy simulate --format junit"]:
         if needle not in runs:
             fail(f"the GitHub workflow never runs '{needle}'")
     if not any(use.startswith("github/codeql-action/upload-sarif@") for use in uses):
@@ -64,12 +64,14 @@ def main():
 
     job = yaml.safe_load(open(sys.argv[2], encoding="utf-8"))["webpolicy"]
     script = "\n".join(script_lines(job))
-    for needle in ["sha256sum -c", "releases/download/v$WEBPOLICY_VERSION", "swift build -c release", "webpolicy lint --format junit", "webpolicy simulate --format junit"]:
+    for needle in ["sha256sum -c", "releases/download/v$WEBPOLICY_VERSION", "swift build -c release", "--report codequality=gl-code-quality.json", "webpolicy lint --format junit", "webpolicy simulate --format junit"]:
         if needle not in script:
             fail(f"the GitLab job never runs '{needle}'")
     reports = job["artifacts"]["reports"]["junit"]
     if sorted(reports) != ["webpolicy-lint.xml", "webpolicy-simulate.xml"]:
         fail(f"the GitLab job declares JUnit reports {reports}")
+    if job["artifacts"]["reports"].get("codequality") != "gl-code-quality.json":
+        fail("the GitLab job does not declare its code-quality report")
     diff = yaml.safe_load(open(sys.argv[2], encoding="utf-8"))["webpolicy-diff"]
     diff_script = "\n".join(script_lines(diff))
     for needle in ["ci/webpolicy-diff.sh \"$CI_MERGE_REQUEST_DIFF_BASE_SHA\"", "merge_requests/$CI_MERGE_REQUEST_IID/notes"]:

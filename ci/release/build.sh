@@ -18,11 +18,10 @@
 # Sources/WebPolicyKit/Version.swift): the tag the release workflow publishes and the docs pin.
 # It refuses a tree with uncommitted changes and a tag that names another commit.
 #
-# It builds in .build-release: objects compiled for a static link must not be reused by a
-# dynamic one (the link fails). WEBPOLICY_RELEASE_CONFIGURATION=debug with
-# WEBPOLICY_RELEASE_BUILD_PATH=.build packages a debug build instead, relinking a test build's
-# objects (CI, which checks the packaging inside its time budget; a debug bundle is not for
-# publishing; the dynamic link of that folder's products is then to be redone). WEBPOLICY_RELEASE_URL is where the release's files are downloaded from
+# It builds in .build-release (WEBPOLICY_RELEASE_BUILD_PATH): objects compiled for a static link
+# cannot be linked dynamically, nor the other way round, so it shares no folder with `swift
+# build`. WEBPOLICY_RELEASE_CONFIGURATION=debug packages a debug build instead (CI, which checks
+# the packaging inside its time budget; a debug bundle is not for publishing). WEBPOLICY_RELEASE_URL is where the release's files are downloaded from
 # (default: the repository's GitHub release of the tag).
 set -euo pipefail
 tag=false

@@ -30,9 +30,12 @@ public struct RuleDescription: Sendable {
     public var codeExamples: [CodeExample] { makeCodeExamples() }
     private let makeCodeExamples: @Sendable () -> [CodeExample]
 
+    /// What a security review cites the weakness by, where one applies.
+    public let standards: Standards
+
     public init(
         id: String, name: String, category: RuleCategory, defaultSeverity: Severity, summary: String,
-        rationale: String, enforcedBySchema: Bool = false,
+        rationale: String, enforcedBySchema: Bool = false, standards: Standards = .none,
         failing: @autoclosure @escaping @Sendable () -> [Example], passing: @autoclosure @escaping @Sendable () -> [Example],
         codeExamples: @autoclosure @escaping @Sendable () -> [CodeExample] = []
     ) {
@@ -43,6 +46,7 @@ public struct RuleDescription: Sendable {
         self.summary = summary
         self.rationale = rationale
         self.enforcedBySchema = enforcedBySchema
+        self.standards = standards
         makeFailing = failing
         makePassing = passing
         makeCodeExamples = codeExamples

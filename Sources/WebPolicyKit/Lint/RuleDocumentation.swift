@@ -42,6 +42,10 @@ public enum RuleDocumentation {
                 output += rule.enforcedBySchema ? " · also checked by the JSON Schema\n\n" : "\n\n"
                 output += rule.summary + "\n\n"
                 output += rule.rationale + "\n\n"
+                if !rule.standards.isEmpty {
+                    let cited = rule.standards.identifiers.map { id in Standards.url(of: id).map { "[\(id)](\($0))" } ?? id }
+                    output += "Security reviews: " + cited.joined(separator: " · ") + "\n\n"
+                }
                 if !rule.codeExamples.isEmpty {
                     output += codeExamples(of: rule)
                     continue
@@ -107,6 +111,11 @@ public enum RuleDocumentation {
                     ("defaultSeverity", .string(rule.defaultSeverity.rawValue)),
                     ("summary", .string(rule.summary)),
                     ("enforcedBySchema", .bool(rule.enforcedBySchema)),
+                    ("masvs", .array(rule.standards.masvs.map(JSONValue.string))),
+                    ("maswe", .array(rule.standards.maswe.map(JSONValue.string))),
+                    ("mastg", .array(rule.standards.mastg.map(JSONValue.string))),
+                    ("cwe", .array(rule.standards.cwe.map(JSONValue.string))),
+                    ("documentation", .string(WebPolicyVersion.documentation(ofRule: rule.id))),
                 ])
             })),
             ("loaderChecks", .array(LoaderCheck.allCases.map { check in
@@ -118,6 +127,8 @@ public enum RuleDocumentation {
     public static func explanation(of rule: RuleDescription) -> String {
         var output = "\(rule.id) (\(rule.name)), default severity \(rule.defaultSeverity.rawValue)\n\n"
         output += rule.summary + "\n\n" + rule.rationale + "\n\n"
+        if !rule.standards.isEmpty { output += "Security reviews: " + rule.standards.identifiers.joined(separator: ", ") + "\n\n" }
+        output += "Documentation: \(WebPolicyVersion.documentation(ofRule: rule.id))\n\n"
         if !rule.codeExamples.isEmpty { return output + codeExamples(of: rule) }
         output += "Triggers:\n\n"
         for example in rule.failing { output += indent(example.documentedText) + "\n\n" }

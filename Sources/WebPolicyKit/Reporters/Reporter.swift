@@ -16,6 +16,8 @@ public struct ReporterOptions: Sendable {
     /// The command that applies a fix where the user runs webpolicy through something else (a
     /// SwiftPM plugin's own fix command); nil: `webpolicy lint --fix`.
     public var fixCommand: String?
+    /// What ran, for the reports people read (the Markdown summary's heading).
+    public var title = "webpolicy lint"
 
     /// How a fix is applied, as the user runs webpolicy.
     public func command(for fix: Fix) -> String {
@@ -33,7 +35,7 @@ public struct ReporterOptions: Sendable {
 
 /// The `--format` values of `webpolicy lint`.
 public enum ReportFormat: String, CaseIterable, Sendable {
-    case human, json, sarif, github, junit
+    case human, json, sarif, github, junit, markdown, codequality, html
 
     public var reporter: any Reporter.Type {
         switch self {
@@ -42,6 +44,9 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .sarif: return SARIFReporter.self
         case .github: return GitHubReporter.self
         case .junit: return JUnitReporter.self
+        case .markdown: return MarkdownReporter.self
+        case .codequality: return CodeQualityReporter.self
+        case .html: return HTMLReporter.self
         }
     }
 }

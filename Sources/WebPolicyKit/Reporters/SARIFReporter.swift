@@ -6,9 +6,9 @@ public enum SARIFReporter: Reporter {
     public static let identifier = "sarif"
 
     public static func render(_ report: LintReport, options: ReporterOptions) -> String {
-        let rules = options.rules.map { ($0.id, $0.name, $0.summary, $0.defaultSeverity) }
-            + LoaderCheck.allCases.map { ($0.id, $0.id, $0.summary, Severity.error) }
-        let ruleIndex = Dictionary(rules.enumerated().map { ($1.0, $0) }, uniquingKeysWith: { first, _ in first })
+        let rules = options.rules.map { DriverRule(id: $0.id, name: $0.name, summary: $0.summary, severity: $0.defaultSeverity, category: $0.category.rawValue, standards: $0.standards) }
+            + LoaderCheck.allCases.map { DriverRule(id: $0.id, name: $0.id, summary: $0.summary, severity: .error, category: "loader", standards: .none) }
+        let ruleIndex = Dictionary(rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
 
         let results: [JSONValue] = report.diagnostics.map { diagnostic in
             var message = diagnostic.message
@@ -49,12 +49,17 @@ public enum SARIFReporter: Reporter {
             return .object(result)
         }
 
-        let driverRules: [JSONValue] = rules.map { id, name, summary, severity in
-            .object([
-                ("id", .string(id)),
-                ("name", .string(name)),
-                ("shortDescription", .object([("text", .string(summary))])),
-                ("defaultConfiguration", .object([("level", .string(level(severity)))])),
+        let driverRules: [JSONValue] = rules.map { rule in
+            // GitHub code scanning files a rule tagged "security" under security alerts, and
+            // shows the tags (MASVS, MASWE, MASTG, CWE) and the help link on every alert.
+            let tags = [rule.category] + (rule.standards.isEmpty ? [] : ["security"]) + rule.standards.identifiers
+            return .object([
+                ("id", .string(rule.id)),
+                ("name", .string(rule.name)),
+                ("shortDescription", .object([("text", .string(rule.summary))])),
+                ("helpUri", .string(WebPolicyVersion.documentation(ofRule: rule.category == "loader" ? "loader-checks" : rule.id))),
+                ("defaultConfiguration", .object([("level", .string(level(rule.severity)))])),
+                ("properties", .object([("tags", .array(tags.map(JSONValue.string)))])),
             ])
         }
 
@@ -111,5 +116,13 @@ public enum SARIFReporter: Reporter {
             }
         }
         return output
+    }
+
+    /// A rule as SARIF's `tool.driver.rules` describes it.
+    private struct DriverRule {
+        var id, name, summary: String
+        var severity: Severity
+        var category: String
+        var standards: Standards
     }
 }

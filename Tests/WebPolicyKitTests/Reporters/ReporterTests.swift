@@ -109,4 +109,25 @@ struct ReporterTests {
         #expect(output.contains("\"columnKind\": \"unicodeCodePoints\""))
         #expect(output.contains("policies/other%20dir/missing%2Cfile.yaml"))
     }
+
+    /// GitLab follows a finding by its fingerprint: the same finding a line further down (a
+    /// line inserted above it) keeps it; two identical findings get two.
+    @Test func codeQualityFingerprintsFollowAFindingAcrossLines() throws {
+        func fingerprints(_ text: String, lines: [Int]) throws -> [String] {
+            let source = SourceFile(path: "p.yaml", text: text)
+            let diagnostics = lines.map { line in
+                Diagnostic(ruleID: "host-uppercase", severity: .error, message: "the host 'A.example' has uppercase letters",
+                           location: SourceLocation(path: "p.yaml", range: SourceRange(at: SourcePosition(line: line, column: 11))))
+            }
+            let output = CodeQualityReporter.render(LintReport(diagnostics: diagnostics, sources: ["p.yaml": source], lintedFiles: ["p.yaml"]), options: Self.options)
+            let issues = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
+            return issues.compactMap { $0["fingerprint"] as? String }
+        }
+        let before = try fingerprints("http-allowlist:\n  - host: A.example\n", lines: [2])
+        let after = try fingerprints("# a comment\nhttp-allowlist:\n  - host: A.example\n", lines: [3])
+        #expect(before.count == 1 && before == after)
+        let twice = try fingerprints("http-allowlist:\n  - host: A.example\n  - host: A.example\n", lines: [2, 3])
+        #expect(twice.count == 2 && twice[0] != twice[1] && twice[0] == before[0])
+    }
 }
+

@@ -17,6 +17,7 @@ struct BridgeReplyMismatchRule: AuditRule {
         `simulate` and reviewers read, and a page written for one form breaks under the other. \
         Source: Apple, `WKUserContentController`; audit-checks.md BR3.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0068"], mastg: ["MASTG-TEST-0078"], cwe: ["CWE-749"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.init("App/Wallet.swift", """

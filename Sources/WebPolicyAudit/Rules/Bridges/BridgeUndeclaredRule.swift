@@ -18,6 +18,7 @@ struct BridgeUndeclaredRule: AuditRule {
         (built at run time, read from configuration) is reported as info: the audit cannot \
         check it, and says so instead of guessing. Source: MASTG-TEST-0078, MASWE-0068.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0068"], mastg: ["MASTG-TEST-0078"], cwe: ["CWE-749"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.init("Shop/ShopViewController.swift", """

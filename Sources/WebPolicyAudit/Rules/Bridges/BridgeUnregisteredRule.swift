@@ -17,6 +17,7 @@ struct BridgeUnregisteredRule: AuditRule {
         where it is. When some registrations use names the source does not spell out, the \
         finding is info: one of them may be this bridge. Source: audit-checks.md BR4.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0068"], mastg: ["MASTG-TEST-0078"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.init("App/Bridge.swift", """

@@ -17,6 +17,7 @@ struct BridgeWorldMismatchRule: AuditRule {
         source does not spell out is reported as info. Source: Apple, `WKUserContentController`; \
         audit-checks.md BR2.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0068"], mastg: ["MASTG-TEST-0078"], cwe: ["CWE-749"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.init("App/Checkout.swift", """

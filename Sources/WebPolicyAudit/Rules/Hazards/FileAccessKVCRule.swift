@@ -17,6 +17,7 @@ struct FileAccessKVCRule: AuditRule {
         waiting for one injected script. No policy key allows it. Source: MASTG-TEST-0077; \
         MASWE-0069; App Review Guideline 2.5.1; audit-checks.md WV6.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0069"], mastg: ["MASTG-TEST-0077"], cwe: ["CWE-552"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.init("App/Offline.swift", """

@@ -19,6 +19,7 @@ struct HTMLStringNullOriginRule: AuditRule {
         through `interception:`. Source: MASTG-TEST-0077; CodeQL `swift/unsafe-webview-fetch` \
         (CWE-079); MobSF `ios_load_html_string`; audit-checks.md HZ5.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0071"], mastg: ["MASTG-TEST-0076"], cwe: ["CWE-79"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.init("App/Article.swift", """

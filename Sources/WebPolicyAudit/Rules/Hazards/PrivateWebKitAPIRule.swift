@@ -21,6 +21,7 @@ struct PrivateWebKitAPIRule: AuditRule {
         way to answer requests is `interception:` with a custom scheme. Source: App Review \
         Guideline 2.5.1; WebKit `TestProtocol.mm`; ios-domain.md §2.4; audit-checks.md IC6.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], mastg: ["MASTG-TEST-0077"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.init("App/Offline.swift", """

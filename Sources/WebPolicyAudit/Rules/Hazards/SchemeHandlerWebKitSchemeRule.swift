@@ -20,6 +20,7 @@ struct SchemeHandlerWebKitSchemeRule: AuditRule {
         `WKWebView.handlesURLScheme(_:)` in the same function is fine. Source: Apple; WebKit \
         `WKWebViewConfiguration.mm`; audit-checks.md IC2.
         """,
+        standards: .init(mastg: ["MASTG-TEST-0077"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.init("App/Offline.swift", """

@@ -19,6 +19,7 @@ struct ScriptInterpolationRule: AuditRule {
         cannot see is not reported. Source: MASTG-TEST-0078; CodeQL `swift/unsafe-js-eval` \
         (CWE-094); audit-checks.md HZ4, BR7.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2", "MASVS-CODE-4"], maswe: ["MASWE-0072"], mastg: ["MASTG-TEST-0078"], cwe: ["CWE-94"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.init("App/Banner.swift", """

@@ -18,6 +18,7 @@ struct UIWebViewRule: AuditRule {
         strings are not uses. Source: MASTG KNOW-0076; MobSF `ios_uiwebview_safari_view`; \
         audit-checks.md HZ1.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], mastg: ["MASTG-TEST-0076"], cwe: ["CWE-477"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.init("Legacy/HelpController.m", """

@@ -19,6 +19,7 @@ struct URLProtocolForWebViewRule: AuditRule {
         requests with `interception:` and a scheme handler. Test targets, where stubs are \
         legitimate, are not read by default. Source: ios-domain.md §2.4; audit-checks.md IC5.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0071"], mastg: ["MASTG-TEST-0077"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.init("App/Cache.swift", """

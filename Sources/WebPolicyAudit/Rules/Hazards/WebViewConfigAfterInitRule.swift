@@ -19,6 +19,7 @@ struct WebViewConfigAfterInitRule: AuditRule {
         configuration before the view is made — the runtime's `configureNavigation` and \
         `configureWebView` do. Source: Apple, `WKWebView.configuration`; audit-checks.md INV2.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], mastg: ["MASTG-TEST-0076"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.init("App/Browser.swift", """

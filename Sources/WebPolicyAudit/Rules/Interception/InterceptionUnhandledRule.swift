@@ -16,6 +16,7 @@ struct InterceptionUnhandledRule: AuditRule {
         hand-written registrations must cover each. Source: Apple, \
         `setURLSchemeHandler(_:forURLScheme:)`; audit-checks.md IC3.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], mastg: ["MASTG-TEST-0077"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.init("App/WebConfiguration.swift", """

@@ -18,6 +18,7 @@ struct SchemeHandlerUndeclaredRule: AuditRule {
         inside the app. A scheme the source does not spell out is reported as info. Source: \
         Apple, `setURLSchemeHandler(_:forURLScheme:)`; MASTG-TEST-0077; audit-checks.md IC1.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0071"], mastg: ["MASTG-TEST-0077"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.init("App/WebConfiguration.swift", """

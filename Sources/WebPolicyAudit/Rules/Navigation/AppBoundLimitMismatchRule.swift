@@ -18,6 +18,7 @@ struct AppBoundLimitMismatchRule: AuditRule {
         Source: Apple, `limitsNavigationsToAppBoundDomains`; webkit.org/blog/10882; \
         audit-checks.md AB2.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0071"], mastg: ["MASTG-TEST-0076"], cwe: ["CWE-829"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.init("App/Configuration.swift", """

@@ -18,6 +18,7 @@ struct AppBoundPlistMismatchRule: AuditRule {
         (`$(APP_DOMAIN)`) are not compared. Source: WebKit `WebsiteDataStoreCocoa.mm`; Apple, \
         App-Bound Domains; audit-checks.md AB1.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0071"], mastg: ["MASTG-TEST-0076"], cwe: ["CWE-829"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.infoPlist("""

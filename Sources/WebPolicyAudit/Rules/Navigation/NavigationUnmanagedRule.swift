@@ -19,6 +19,7 @@ struct NavigationUnmanagedRule: AuditRule {
         `WKNavigationDelegate`; CodeQL `swift/incomplete-hostname-regex` (CWE-020); \
         audit-checks.md NV1, NV2.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0071"], mastg: ["MASTG-TEST-0076"], cwe: ["CWE-829"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.init("App/Browser.swift", """

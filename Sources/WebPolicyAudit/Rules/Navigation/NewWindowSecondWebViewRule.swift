@@ -18,6 +18,7 @@ struct NewWindowSecondWebViewRule: AuditRule {
         it. Source: Apple, `webView(_:createWebViewWith:for:windowFeatures:)`; MASTG KNOW-0076; \
         audit-checks.md NV3.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0071"], mastg: ["MASTG-TEST-0076"], cwe: ["CWE-829"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.init("App/Popups.swift", """

@@ -18,6 +18,7 @@ struct QueriesSchemesMismatchRule: AuditRule {
         apps with it, which no policy reviewer sees. Source: Apple, \
         `LSApplicationQueriesSchemes`; ios-domain.md §3; audit-checks.md SC2.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-1"], mastg: ["MASTG-TEST-0075"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(

@@ -23,6 +23,7 @@ struct WebViewUnmanagedRule: AuditRule {
         Apple, `init(frame:configuration:)` ("saves a copy of your configuration"); \
         audit-checks.md INV1.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0071"], mastg: ["MASTG-TEST-0076"], cwe: ["CWE-829"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.init("App/Help.swift", """

@@ -18,6 +18,7 @@ struct ATSAllowlistedHostMissingRule: AuditRule {
         Info.plist in the repository lacks it by design: turn this rule off in \
         `.webpolicy.yml`. Source: Apple, `NSExceptionDomains`; audit-checks.md AT3.
         """,
+        standards: .init(masvs: ["MASVS-NETWORK-1"], mastg: ["MASTG-TEST-0065"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.infoPlist("""

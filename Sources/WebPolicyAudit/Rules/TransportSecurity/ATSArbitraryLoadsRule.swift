@@ -20,6 +20,7 @@ struct ATSArbitraryLoadsRule: AuditRule {
         `com.apple.developer.web-browser` entitlement may need it: suppress with that reason. \
         Source: MASTG-TEST-0065; MASWE-0050; Apple, `NSAllowsArbitraryLoads`; audit-checks.md AT1.
         """,
+        standards: .init(masvs: ["MASVS-NETWORK-1"], maswe: ["MASWE-0050"], mastg: ["MASTG-TEST-0065"], cwe: ["CWE-319"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.infoPlist("""

@@ -16,6 +16,7 @@ struct ATSArbitraryWebContentRule: AuditRule {
         MobSF `app_transport_security.py` ("Insecure WebView load is allowed"); MASWE-0050; \
         audit-checks.md AT2.
         """,
+        standards: .init(masvs: ["MASVS-NETWORK-1"], maswe: ["MASWE-0050"], mastg: ["MASTG-TEST-0065"], cwe: ["CWE-319"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.infoPlist("""

@@ -16,6 +16,7 @@ struct ATSExceptionNotAllowlistedRule: AuditRule {
         `localhost` and loopback addresses are left out, as MobSF leaves them. Source: MobSF \
         `app_transport_security.py`; Apple, `NSExceptionDomains`; audit-checks.md AT3.
         """,
+        standards: .init(masvs: ["MASVS-NETWORK-1"], maswe: ["MASWE-0050"], mastg: ["MASTG-TEST-0065"], cwe: ["CWE-319"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.infoPlist("""

@@ -20,6 +20,7 @@ struct FileReadAccessTooWideRule: AuditRule {
         warning. Source: Apple, \
         `loadFileURL(_:allowingReadAccessTo:)`; MASTG-TEST-0077; MASWE-0069; audit-checks.md WV5.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0069"], mastg: ["MASTG-TEST-0077"], cwe: ["CWE-552"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.init("App/Offline.swift", """

@@ -18,6 +18,7 @@ struct InspectableInReleaseRule: AuditRule {
         audit cannot see what ships. Source: Apple, `isInspectable`; MASWE-0074; MASTG \
         KNOW-0076; audit-checks.md WV1.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0074"], mastg: ["MASTG-TEST-0076"], cwe: ["CWE-489"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.init("App/AppWebView.swift", """

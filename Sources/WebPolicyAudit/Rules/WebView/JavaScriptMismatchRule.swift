@@ -18,6 +18,7 @@ struct JavaScriptMismatchRule: AuditRule {
         Source: MASTG-TEST-0076 ("JavaScript should be disabled unless explicitly required"); \
         Apple, `allowsContentJavaScript`; audit-checks.md WV3.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], mastg: ["MASTG-TEST-0076"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.init("App/Reader.swift", """

@@ -16,6 +16,7 @@ struct JavaScriptWindowsMismatchRule: AuditRule {
         `navigation.new-windows` decide what happens then. Source: MASTG KNOW-0076; Apple, \
         `WKPreferences.javaScriptCanOpenWindowsAutomatically`; audit-checks.md WV4.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], mastg: ["MASTG-TEST-0076"]),
         failing: [], passing: [],
         codeExamples: [
             .triggers(.init("App/Popups.swift", """

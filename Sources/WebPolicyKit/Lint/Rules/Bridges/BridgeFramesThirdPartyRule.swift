@@ -17,6 +17,7 @@ struct BridgeFramesThirdPartyRule: LintRule {
         needs the bridge, admit the main frame only (`frames: main`); Brave splits its scripts \
         into main-frame and all-frame ones for the same reason.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0068"], mastg: ["MASTG-TEST-0078"], cwe: ["CWE-749"]),
         failing: [
             Example("""
             navigation:

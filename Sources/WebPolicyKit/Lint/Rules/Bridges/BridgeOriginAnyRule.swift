@@ -17,6 +17,7 @@ struct BridgeOriginAnyRule: LintRule {
         handler; DuckDuckGo's `UserScriptMessaging` gives each feature an origin policy of exact \
         hosts for the same reason.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0068"], mastg: ["MASTG-TEST-0078"], cwe: ["CWE-749"]),
         failing: [
             Example("""
             bridges:

@@ -18,6 +18,7 @@ struct BridgeOriginInsecureRule: LintRule {
         An origin over http also needs the host on the http-allowlist, or ATS never loads the \
         page at all.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0068"], mastg: ["MASTG-TEST-0078"], cwe: ["CWE-749", "CWE-319"]),
         failing: [
             Example("""
             http-allowlist:

@@ -15,6 +15,7 @@ struct BridgeOriginPublicSuffixRule: LintRule {
         handler, should the view ever show one (OWASP MASTG-TEST-0078). Name your own \
         registrable domain, or the exact hosts.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0068"], mastg: ["MASTG-TEST-0078"], cwe: ["CWE-749", "CWE-183"]),
         failing: [
             Example("""
             bridges:

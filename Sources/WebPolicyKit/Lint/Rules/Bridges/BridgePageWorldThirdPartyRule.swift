@@ -20,6 +20,7 @@ struct BridgePageWorldThirdPartyRule: LintRule {
         third-party scripts load when a content rule addresses them (`load-type: \
         [third-party]` for scripts): blocking some says others are there.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0068"], mastg: ["MASTG-TEST-0078"], cwe: ["CWE-749"]),
         failing: [
             Example("""
             content-rules:

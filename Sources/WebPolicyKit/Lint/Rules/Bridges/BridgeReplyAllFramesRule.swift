@@ -16,6 +16,7 @@ struct BridgeReplyAllFramesRule: LintRule {
         answer as well. Keep reply bridges to the main frame, or split what iframes may ask \
         into a bridge of their own without secrets.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0068"], mastg: ["MASTG-TEST-0078"], cwe: ["CWE-749"]),
         failing: [
             Example("""
             bridges:

@@ -22,6 +22,7 @@ struct CookieCleartextToHTTPHostRule: LintRule {
         `cookie-secure-on-http-host`; a cookie delivered as a `Cookie` header goes only with \
         the app's own first request, which lint cannot see.
         """,
+        standards: .init(masvs: ["MASVS-NETWORK-1"], maswe: ["MASWE-0050"], cwe: ["CWE-319"]),
         failing: [
             Example("""
             http-allowlist:

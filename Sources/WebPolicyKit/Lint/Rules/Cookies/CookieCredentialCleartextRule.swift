@@ -19,6 +19,7 @@ struct CookieCredentialCleartextRule: LintRule {
         cookie `secure`. If the host cannot move yet and the risk is accepted, say so where the \
         cookie is written: `# webpolicy:disable-next-line cookie-credential-cleartext -- why`.
         """,
+        standards: .init(masvs: ["MASVS-NETWORK-1"], maswe: ["MASWE-0050"], cwe: ["CWE-319"]),
         failing: [
             Example("""
             http-allowlist:

@@ -15,6 +15,7 @@ struct CookieDomainPublicSuffixRule: LintRule {
         nothing — and would hand the cookie to every GitHub Pages site if it did. webpolicy \
         checks against the list it ships (Debian's `publicsuffix` snapshot).
         """,
+        standards: .init(cwe: ["CWE-183"]),
         failing: [
             Example("""
             cookies:

@@ -15,6 +15,7 @@ struct CookieHTTPOnlyScriptRule: LintRule {
         browser drops an `http-only` cookie without a word. Deliver it through the cookie store \
         (`via: cookie-store`), which can set HttpOnly, or drop `http-only`.
         """,
+        standards: .init(cwe: ["CWE-1004"]),
         failing: [
             Example("""
             cookies:

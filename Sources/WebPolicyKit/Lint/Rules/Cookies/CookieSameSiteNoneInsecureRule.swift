@@ -14,6 +14,7 @@ struct CookieSameSiteNoneInsecureRule: LintRule {
         Browsers that implement 6265bis drop such a cookie; WKWebView on iOS 18 reads an \
         explicit None back as Lax (Apple developer forums, thread 765199). Add `secure: true`.
         """,
+        standards: .init(masvs: ["MASVS-NETWORK-1"], maswe: ["MASWE-0050"], cwe: ["CWE-614"]),
         failing: [
             Example("""
             cookies:

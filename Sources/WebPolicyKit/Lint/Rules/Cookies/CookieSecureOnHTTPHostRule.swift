@@ -15,6 +15,7 @@ struct CookieSecureOnHTTPHostRule: LintRule {
         (`webpolicy simulate` shows it missing from those requests). Drop `secure` if the \
         host really is http-only, or move the host to https and off the allowlist.
         """,
+        standards: .init(masvs: ["MASVS-NETWORK-1"], maswe: ["MASWE-0050"], cwe: ["CWE-614"]),
         failing: [
             Example("""
             http-allowlist:

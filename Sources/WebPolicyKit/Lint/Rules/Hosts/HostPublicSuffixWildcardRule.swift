@@ -17,6 +17,7 @@ struct HostPublicSuffixWildcardRule: LintRule {
         against the Public Suffix List it ships (Debian's `publicsuffix` snapshot), both \
         sections. Name the sites you mean.
         """,
+        standards: .init(cwe: ["CWE-183"]),
         failing: [
             Example("""
             http-allowlist:

@@ -21,6 +21,7 @@ struct AppBoundEntryWidenedRule: LintRule {
         the policy says what WebKit does, or add `navigation`; an entry ending in `:` binds a \
         scheme and is kept as written.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0071"], cwe: ["CWE-183"]),
         failing: [
             Example("""
             app-bound-domains:

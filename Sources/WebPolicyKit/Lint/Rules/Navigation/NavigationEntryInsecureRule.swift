@@ -16,6 +16,7 @@ struct NavigationEntryInsecureRule: LintRule {
         exception; a whole page or frame over http hands the view to the network. Serve the \
         documents over https, or say why with a suppression.
         """,
+        standards: .init(masvs: ["MASVS-NETWORK-1", "MASVS-PLATFORM-2"], maswe: ["MASWE-0050"], cwe: ["CWE-319"]),
         failing: [
             Example("""
             http-allowlist:

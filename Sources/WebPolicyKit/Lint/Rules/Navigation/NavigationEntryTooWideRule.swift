@@ -16,6 +16,7 @@ struct NavigationEntryTooWideRule: LintRule {
         `*.github.io`, `*.co.uk`, `*.vercel.app` — under which anyone registers a site of their \
         own (the Public Suffix List, both its sections). Name the sites the view shows.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0071"], mastg: ["MASTG-TEST-0076"], cwe: ["CWE-183"]),
         failing: [
             Example("""
             navigation:

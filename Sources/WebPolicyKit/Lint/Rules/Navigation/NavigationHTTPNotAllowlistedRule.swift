@@ -15,6 +15,7 @@ struct NavigationHTTPNotAllowlistedRule: LintRule {
         host the allowlist does not name is dead: ATS refuses every such load. Add the host, \
         with its reason, to the http allowlist, or drop `http`.
         """,
+        standards: .init(masvs: ["MASVS-NETWORK-1"], maswe: ["MASWE-0050"], cwe: ["CWE-319"]),
         failing: [
             Example("""
             navigation:

@@ -27,6 +27,7 @@ struct SchemeAllowlistDangerousRule: LintRule {
         `about:` exist only inside WebKit: no app can open them. A page that offers such a \
         link is attacking, or broken.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-1"], mastg: ["MASTG-TEST-0075"], cwe: ["CWE-939"]),
         failing: [
             Example("""
             scheme-allowlist:

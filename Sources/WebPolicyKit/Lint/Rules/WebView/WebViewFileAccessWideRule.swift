@@ -17,6 +17,7 @@ struct WebViewFileAccessWideRule: LintRule {
         above it: the folder an interception rule serves, or a folder of its own. The whole \
         bundle (`.`) is never needed.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0069"], mastg: ["MASTG-TEST-0077"], cwe: ["CWE-552"]),
         failing: [
             Example("""
             interception:

@@ -17,6 +17,7 @@ struct WebViewInspectableReleaseRule: LintRule {
         app-store` ships it to every user: make it a development policy's setting, or say \
         why with a suppression.
         """,
+        standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0074"], mastg: ["MASTG-TEST-0076"], cwe: ["CWE-489"]),
         failing: [
             Example("""
             target: { ios: "17.0", distribution: app-store }
