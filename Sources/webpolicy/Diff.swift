@@ -32,7 +32,7 @@ struct Diff: ParsableCommand {
     @Argument(help: "Traces (.trace; - for standard input), HAR captures (.har) or folders of traces to replay through both.", completion: .file())
     var traces: [String] = []
 
-    @Option(help: "Output format: human, json, markdown.")
+    @Option(help: "Output format: human, json, markdown, html (one page for reviewers).")
     var format: DiffFormat = .human
 
     @Option(help: "Requests listed per group, at most (0: all). Default: all, or 20 in markdown.")

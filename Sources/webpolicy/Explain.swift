@@ -21,6 +21,9 @@ struct Explain: ParsableCommand {
     @Option(help: "The policy.", completion: .file(extensions: ["yaml", "yml"]))
     var policy: String
 
+    @Option(help: "Output format: text, or html (one page: the verdict, then each step).")
+    var format: ExplainFormat = .text
+
     @Option(help: "The request type, in the trace format's words: page, top-document, child-document, image, script, style-sheet, font, fetch, websocket, ping, popup, other …; message for a script message (with --handler).")
     var type: String = "page"
 
@@ -80,8 +83,15 @@ struct Explain: ParsableCommand {
             let frameURL = frame == "main" ? nil : frame
             explanation = try explainer.explain(url: url, type: type, top: top, method: method, by: by, frame: frameURL)
         }
-        print(explanation.text, terminator: "")
+        switch format {
+        case .text: print(explanation.text, terminator: "")
+        case .html: print(ExplainHTML.render(url: url, explanation: explanation.text, verdict: explanation.verdict), terminator: "")
+        }
     }
 }
 
 extension NavigationInitiator: ExpressibleByArgument {}
+
+enum ExplainFormat: String, CaseIterable, ExpressibleByArgument {
+    case text, html
+}

@@ -4,7 +4,7 @@ import WebPolicyKit
 import WebPolicyRuntime
 
 enum SimulateFormat: String, CaseIterable, ExpressibleByArgument {
-    case human, json, junit, summary
+    case human, json, junit, summary, html
 }
 
 struct Simulate: ParsableCommand {
@@ -35,7 +35,7 @@ struct Simulate: ParsableCommand {
     @Option(name: .customLong("content-rules"), help: "Simulate this WebKit content-blocker list alone: only what WebKit itself does. Repeat for several lists, in the order the app adds them.", completion: .file(extensions: ["json"]))
     var contentRules: [String] = []
 
-    @Option(help: "Output format: human, json (one object per request and line, then a summary), junit, summary (the counts as one JSON object).")
+    @Option(help: "Output format: human, json (one object per request and line, then a summary), junit, summary (the counts as one JSON object), html (one page for people: failures first, every request filterable, coverage as a picture).")
     var format: SimulateFormat = .human
 
     @Flag(help: "Report which content rules, lists, allowlist and scheme entries, interception rules and cookies of each policy no request exercised, with a percentage.")
@@ -78,7 +78,7 @@ struct Simulate: ParsableCommand {
         if (record || recordTo != nil) && traces.contains("-") { throw ValidationError("--record rewrites trace files; standard input has none") }
         var session = SimulationSession(policyOverride: policy, contentRulesPaths: contentRules, publicSuffixListPath: publicSuffixList,
                                         configuration: try configuration.load())
-        session.keepsAllResults = verbose || record || recordTo != nil || format == .junit
+        session.keepsAllResults = verbose || record || recordTo != nil || format == .junit || format == .html
         session.tracksCoverage = coverage || coverageMin != nil
         session.engineCache = cache.cache
         // JSON goes out as results are decided: memory for a block, whatever the trace's size.
@@ -115,6 +115,7 @@ struct Simulate: ParsableCommand {
             print(report.summary.jsonLine, terminator: "")
         case .junit: print(report.junit(coverage: outcome.coverage), terminator: "")
         case .summary: print(report.summary.jsonLine, terminator: "")
+        case .html: print(report.html(coverage: outcome.coverage), terminator: "")
         }
         let below = outcome.coverage.filter { $0.coverage.percent + 1e-9 < (coverageMin ?? 0) }
         for (path, measured) in below {

@@ -66,30 +66,69 @@ def check_page(driver, page, screenshots):
     check(not errors, f"{name}: script errors: {errors}")
 
     data = json.loads(driver.find_element(By.ID, "webpolicy-data").get_attribute("textContent"))
-    diagnostics = data["diagnostics"]
-    for severity in ["error", "warning", "info"]:
-        cell = driver.find_element(By.CSS_SELECTOR, f'#severity-counts td[data-severity="{severity}"]')
-        expected = sum(1 for d in diagnostics if d["severity"] == severity)
-        check(int(cell.text) == expected, f"{name}: the page shows {cell.text} {severity}s, the data has {expected}")
     items = driver.find_elements(By.CSS_SELECTOR, "#items .item")
-    check(len(items) == len(diagnostics), f"{name}: {len(items)} findings shown, the data has {len(diagnostics)}")
-    check([i.get_attribute("data-rule") for i in items] == [d["rule"] for d in diagnostics], f"{name}: the findings shown are not the data's, in order")
-
-    if diagnostics:
-        select = Select(driver.find_element(By.ID, "filter-kind"))
-        for severity in sorted({d["severity"] for d in diagnostics}):
-            select.select_by_value(severity)
-            visible = [i for i in items if i.is_displayed()]
+    if "diagnostics" in data:  # lint, audit
+        diagnostics = data["diagnostics"]
+        for severity in ["error", "warning", "info"]:
+            cell = driver.find_element(By.CSS_SELECTOR, f'#severity-counts td[data-severity="{severity}"]')
             expected = sum(1 for d in diagnostics if d["severity"] == severity)
-            check(len(visible) == expected and all(i.get_attribute("data-kind") == severity for i in visible),
-                  f"{name}: filtering on {severity} shows {len(visible)} findings, {expected} expected")
-            check(shown_count(driver) == (expected, len(diagnostics)), f"{name}: the count after filtering on {severity} reads {shown_count(driver)}")
+            check(int(cell.text) == expected, f"{name}: the page shows {cell.text} {severity}s, the data has {expected}")
+        check(len(items) == len(diagnostics), f"{name}: {len(items)} findings shown, the data has {len(diagnostics)}")
+        check([i.get_attribute("data-rule") for i in items] == [d["rule"] for d in diagnostics], f"{name}: the findings shown are not the data's, in order")
+        kinds = {}
+        for d in diagnostics:
+            kinds[d["severity"]] = kinds.get(d["severity"], 0) + 1
+        needle = diagnostics[0]["rule"] if diagnostics else None
+    elif "explanation" in data:  # explain: no list to filter
+        check(driver.find_element(By.CSS_SELECTOR, ".verdict").text.lower().startswith(data["verdict"]), f"{name}: the verdict shown is not the data's")
+        kinds, needle = {}, None
+    elif "groups" in data:  # diff with traces
+        for outcome in ["changed", "unchanged"]:
+            cell = driver.find_element(By.CSS_SELECTOR, f'#diff-counts td[data-count="{outcome}"]')
+            check(int(cell.text) == data[outcome], f"{name}: the page shows {cell.text} {outcome}, the data has {data[outcome]}")
+        kinds = {}
+        for group in data["groups"]:
+            kinds[group["change"]] = kinds.get(group["change"], 0) + len(group["requests"])
+        check(len(items) == sum(kinds.values()), f"{name}: {len(items)} requests shown, the data lists {sum(kinds.values())}")
+        needle = data["groups"][0]["requests"][0]["url"] if data["groups"] else None
+    elif "differences" in data:  # diff of the policies alone
+        for action in ["added", "removed", "changed"]:
+            cell = driver.find_element(By.CSS_SELECTOR, f'#difference-counts td[data-count="{action}"]')
+            check(int(cell.text) == data[action], f"{name}: the page shows {cell.text} {action}, the data has {data[action]}")
+        kinds = {}
+        for difference in data["differences"]:
+            kinds[difference["action"]] = kinds.get(difference["action"], 0) + 1
+        check(len(items) == len(data["differences"]), f"{name}: {len(items)} differences shown, the data has {len(data['differences'])}")
+        needle = data["differences"][0]["name"] if data["differences"] else None
+    else:  # simulate
+        summary = data["summary"]
+        for outcome in ["passed", "failed", "unchecked"]:
+            cell = driver.find_element(By.CSS_SELECTOR, f'#outcome-counts td[data-outcome="{outcome}"]')
+            check(int(cell.text) == summary[outcome], f"{name}: the page shows {cell.text} {outcome}, the data has {summary[outcome]}")
+        for verdict, count in summary["verdicts"].items():
+            cell = driver.find_element(By.CSS_SELECTOR, f'#verdict-counts td[data-verdict="{verdict}"]')
+            check(int(cell.text) == count, f"{name}: the page shows {cell.text} {verdict}, the data has {count}")
+        check(len(items) == data["shown"], f"{name}: {len(items)} requests shown, the data says {data['shown']}")
+        kinds = {}
+        for item in items:
+            kinds[item.get_attribute("data-kind")] = kinds.get(item.get_attribute("data-kind"), 0) + 1
+        if data["shown"] == summary["requests"]:
+            check(kinds == {k: v for k, v in summary["verdicts"].items() if v}, f"{name}: the rows' verdicts {kinds} are not the data's")
+        needle = items[0].find_elements(By.TAG_NAME, "td")[1].text.split(" ")[-1] if items else None
+
+    if items:
+        select = Select(driver.find_element(By.ID, "filter-kind"))
+        for kind, expected in sorted(kinds.items()):
+            select.select_by_value(kind)
+            visible = [i for i in items if i.is_displayed()]
+            check(len(visible) == expected and all(i.get_attribute("data-kind") == kind for i in visible),
+                  f"{name}: filtering on {kind} shows {len(visible)}, {expected} expected")
+            check(shown_count(driver) == (expected, len(items)), f"{name}: the count after filtering on {kind} reads {shown_count(driver)}")
         select.select_by_value("")
-        rule = diagnostics[0]["rule"]
         search = driver.find_element(By.ID, "filter-text")
-        search.send_keys(rule)
+        search.send_keys(needle)
         visible = [i for i in items if i.is_displayed()]
-        check(0 < len(visible) <= len(diagnostics) and all(rule in i.text for i in visible), f"{name}: searching '{rule}' shows {len(visible)} findings")
+        check(0 < len(visible) <= len(items) and all(needle.lower() in i.text.lower() for i in visible), f"{name}: searching '{needle}' shows {len(visible)}")
         search.clear()
         search.send_keys("no finding says this 9f8e7d")
         check(shown_count(driver)[0] == 0 and not [i for i in items if i.is_displayed()], f"{name}: a search matching nothing still shows findings")
@@ -106,7 +145,7 @@ def check_page(driver, page, screenshots):
         # The first screen, as a reviewer opening the page sees it.
         driver.execute_script("window.scrollTo(0, 0)")
         driver.save_screenshot(str(pathlib.Path(screenshots) / (page.stem + ".png")))
-    print(f"{name}: {len(diagnostics)} findings; counts, filters and accessibility checked in chromium")
+    print(f"{name}: {len(items)} items; counts, filters and accessibility checked in chromium")
 
 
 def main():

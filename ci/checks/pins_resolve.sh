@@ -45,7 +45,9 @@ $line
     targets: [.target(name: "Shop", dependencies: [.product(name: "WebPolicyRuntime", package: "webpolicy")], exclude: ["app.trace", "app.webpolicy.yaml"])]
 )
 MANIFEST
-swift package resolve > resolve.log 2>&1 || { cat Package.swift resolve.log; fail "SwiftPM cannot resolve: $line"; }
+# SwiftPM's own cache and fingerprints in the scratch folder: a cache from an earlier run would
+# hold another commit under the same tag, and SwiftPM refuses a version whose commit changed.
+swift package resolve --cache-path "$work/swiftpm-cache" --security-path "$work/swiftpm-security" > resolve.log 2>&1 || { cat Package.swift resolve.log; fail "SwiftPM cannot resolve: $line"; }
 python3 - "$version" <<'PY' || fail "Package.resolved does not pin webpolicy $version"
 import json, sys
 pins = {pin["identity"]: pin["state"] for pin in json.load(open("Package.resolved"))["pins"]}

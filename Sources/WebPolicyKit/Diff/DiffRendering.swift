@@ -2,10 +2,10 @@ import Foundation
 import WebPolicyRuntime
 
 /// How `webpolicy diff` shows its findings: `human` for a terminal, `json` for tools,
-/// `markdown` for a pull-request comment or `$GITHUB_STEP_SUMMARY`. Pure functions of the
-/// diff; `limit` caps the requests listed per group (0: all).
+/// `markdown` for a pull-request comment or `$GITHUB_STEP_SUMMARY`, `html` for a reviewer's
+/// page. Pure functions of the diff; `limit` caps the requests listed per group (0: all).
 public enum DiffFormat: String, CaseIterable, Sendable {
-    case human, json, markdown
+    case human, json, markdown, html
 }
 
 extension TrafficDiff {
@@ -14,11 +14,12 @@ extension TrafficDiff {
         case .human: return human(old: old, new: new, limit: limit)
         case .json: return json(old: old, new: new, limit: limit).serialized(pretty: true) + "\n"
         case .markdown: return markdown(old: old, new: new, limit: limit)
+        case .html: return html(old: old, new: new, limit: limit, data: json(old: old, new: new, limit: limit).serialized(pretty: true))
         }
     }
 
     private var requestCount: Int { changed + unchanged }
-    private var scope: String { "\(traces.count) \(traces.count == 1 ? "trace" : "traces") (\(Plural.count(requestCount, "request")))" }
+    var scope: String { "\(traces.count) \(traces.count == 1 ? "trace" : "traces") (\(Plural.count(requestCount, "request")))" }
 
     private func human(old: String, new: String, limit: Int) -> String {
         var out = "webpolicy diff: \(old) → \(new), replayed over \(scope)\n"
@@ -76,7 +77,7 @@ extension TrafficDiff {
 
     /// One side of a changed request: its verdict, and the final URL, cookies and hidden
     /// selectors where they differ from the other side.
-    private static func side(_ outcome: Outcome, _ change: Change, against other: Outcome) -> String {
+    static func side(_ outcome: Outcome, _ change: Change, against other: Outcome) -> String {
         var text = outcome.verdict.rawValue
         if outcome.finalURL != other.finalURL && outcome.finalURL != change.url { text += " to \(outcome.finalURL)" }
         if outcome.cookies != other.cookies { text += outcome.cookies.isEmpty ? ", no cookies" : ", cookies " + outcome.cookies.joined(separator: ",") }
@@ -91,14 +92,15 @@ extension PolicyComparison {
         case .human: return human(old: old, new: new)
         case .json: return json(old: old, new: new).serialized(pretty: true) + "\n"
         case .markdown: return markdown(old: old, new: new)
+        case .html: return html(old: old, new: new, data: json(old: old, new: new).serialized(pretty: true))
         }
     }
 
-    private var total: String {
+    var total: String {
         differences.isEmpty ? "no changes" : "\(Plural.count(differences.count, "change")): \(added) added, \(removed) removed, \(changed) changed"
     }
 
-    private static func place(_ difference: Difference) -> String {
+    static func place(_ difference: Difference) -> String {
         switch (difference.oldLocation, difference.newLocation) {
         case (let old?, let new?): return "\(old.described) → \(new.described)"
         case (let old?, nil): return old.described
@@ -107,7 +109,7 @@ extension PolicyComparison {
         }
     }
 
-    private static func value(_ text: String?) -> String { text.map { "'\($0)'" } ?? "(none)" }
+    static func value(_ text: String?) -> String { text.map { "'\($0)'" } ?? "(none)" }
 
     private func human(old: String, new: String) -> String {
         var out = "webpolicy diff: \(old) → \(new), the policies compared (give traces to see what changes for requests)\n\n"
