@@ -14,7 +14,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 absolute() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
-webpolicy=$(absolute "$1") bench=$(absolute "$2") whole=$(absolute "$3") rules=${4:-25000}
+webpolicy=$(absolute "$1") bench=$(absolute "$2") whole=$(absolute "$3") rules=${4:-5000}
 if ! command -v java >/dev/null 2>&1; then
     echo "spark check skipped: no java on this machine (Spark needs Java 11 or later)"
     exit 0
