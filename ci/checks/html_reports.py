@@ -145,6 +145,10 @@ def check_page(driver, page, screenshots):
         # The first screen, as a reviewer opening the page sees it.
         driver.execute_script("window.scrollTo(0, 0)")
         driver.save_screenshot(str(pathlib.Path(screenshots) / (page.stem + ".png")))
+        # And the coverage picture, where the page has one.
+        sections = driver.find_elements(By.CSS_SELECTOR, "section[aria-labelledby='coverage']")
+        if sections:
+            sections[0].screenshot(str(pathlib.Path(screenshots) / (page.stem + "-coverage.png")))
     print(f"{name}: {len(items)} items; counts, filters and accessibility checked in chromium")
 
 
