@@ -46,12 +46,9 @@ public enum MarkdownReporter: Reporter {
         return output
     }
 
-    /// Inline code that holds any backticks it contains: a longer fence around it.
+    /// Inline code on one line: the diff's code spans (a fence longer than any backtick run
+    /// inside, pipes escaped for tables).
     static func code(_ text: String) -> String {
-        let flat = text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "|", with: "\\|")
-        var fence = "`"
-        while flat.contains(fence) { fence += "`" }
-        let padding = flat.hasPrefix("`") || flat.hasSuffix("`") ? " " : ""
-        return fence + padding + flat + padding + fence
+        Markdown.code(text.replacingOccurrences(of: "\n", with: " "))
     }
 }

@@ -21,17 +21,14 @@ public enum HTMLReporter: Reporter {
         }
         body += "</tbody>\n</table>\n"
 
-        var byRule: [String: (count: Int, severity: Severity)] = [:]
-        for diagnostic in report.diagnostics {
-            let current = byRule[diagnostic.ruleID]
-            byRule[diagnostic.ruleID] = ((current?.count ?? 0) + 1, current.map { min($0.severity, diagnostic.severity) } ?? diagnostic.severity)
-        }
+        var byRule: [String: Int] = [:]
+        for diagnostic in report.diagnostics { byRule[diagnostic.ruleID, default: 0] += 1 }
         if !byRule.isEmpty {
             let described = Dictionary(options.rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             body += "<table id=\"rule-counts\">\n<caption>Findings by rule</caption>\n<thead><tr><th scope=\"col\">Rule</th><th scope=\"col\">Findings</th><th scope=\"col\">Security reviews</th></tr></thead>\n<tbody>\n"
-            for (rule, entry) in byRule.sorted(by: { ($0.value.count, $1.key) > ($1.value.count, $0.key) }) {
+            for (rule, count) in byRule.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
                 let standards = described[rule]?.standards.identifiers.joined(separator: ", ") ?? ""
-                body += "<tr><th scope=\"row\">\(ruleLink(rule, options: options))</th><td class=\"number\">\(entry.count)</td><td>\(e(standards))</td></tr>\n"
+                body += "<tr><th scope=\"row\">\(ruleLink(rule, options: options))</th><td class=\"number\">\(count)</td><td>\(e(standards))</td></tr>\n"
             }
             body += "</tbody>\n</table>\n"
         }
