@@ -30,6 +30,8 @@ public struct Auditor: Sendable {
     public var configuration: LintConfiguration
     public var options: Options
     let swiftReader: SwiftReader?
+    /// Told how many of the app's files are read (the caller ends it).
+    public var progress: ProgressObserver?
 
     public init(configuration: LintConfiguration = LintConfiguration(), options: Options = Options(), swiftReader: SwiftReader?) {
         self.configuration = configuration
@@ -55,8 +57,11 @@ public struct Auditor: Sendable {
         }
         let files = tree.files
         let results = UnsafeResults<FileResult>(count: files.count)
+        progress?.begin(ProgressStage("reading the app", total: files.count, unit: .files))
+        let counter = ProgressCounter(progress)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             results.store(Self.read(files[index], swiftReader: swiftReader), at: index)
+            counter.add()
         }
         var facts: [FileFacts] = []
         var sources: [String: SourceFile] = [:]

@@ -74,8 +74,14 @@ struct Audit: ParsableCommand {
     func run() throws {
         let settings = try config.load()
         let options = Auditor.Options(includeTests: includeTests, debugBuild: configuration == .debug, skipSwiftWithoutReader: swiftStamp != nil)
-        let auditor = Auditor(configuration: settings, options: options, swiftReader: Self.swiftReader)
-        let reading = try auditor.read(paths: paths.isEmpty ? ["."] : paths)
+        var auditor = Auditor(configuration: settings, options: options, swiftReader: Self.swiftReader)
+        let progress = TerminalProgress.observer()
+        auditor.progress = progress
+        let reading: Auditor.Reading
+        do {
+            defer { progress?.end() }
+            reading = try auditor.read(paths: paths.isEmpty ? ["."] : paths)
+        }
         var loaded: LoadResult?
         if let policy {
             guard FileManager.default.fileExists(atPath: policy) else { throw InputError("no such policy: \(policy)") }

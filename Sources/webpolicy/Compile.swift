@@ -29,7 +29,9 @@ struct Compile: ParsableCommand {
         if FileManager.default.fileExists(atPath: policy, isDirectory: &isDirectory), isDirectory.boolValue {
             throw InputError("\(policy) is a folder; compile takes one policy file")
         }
-        var result = try PolicyCompiler(configuration: configuration.load()).compile(path: policy)
+        var compiler = PolicyCompiler(configuration: try configuration.load())
+        compiler.progress = TerminalProgress.observer()
+        var result = try compiler.compile(path: policy)
         result.report = diagnostics.applied(to: result.report)
         diagnostics.showOnStandardError(result.report)
         guard !result.hasErrors, !result.artefacts.isEmpty else { throw ExitCode(ExitStatus.findings) }

@@ -85,6 +85,7 @@ struct Simulate: ParsableCommand {
         let output = StandardOutput()
         var writer = SimulationJSONWriter()
         let streamsJSON = format == .json && !record && recordTo == nil
+        session.progress = TerminalProgress.observer(streamsToStandardOutput: streamsJSON)
         let outcome = try session.run(paths: traces) { result, trace in
             if streamsJSON { output.write(writer.lines(for: result, trace: trace)) }
         }

@@ -57,8 +57,15 @@ def check_page(driver, page, screenshots):
     source = page.read_text(encoding="utf-8")
     # The markup outside the data and the findings' text: tags and styles.
     tags = " ".join(re.findall(r"<[a-zA-Z][^>]*>", source)) + " ".join(re.findall(r"<style>(.*?)</style>", source, re.DOTALL))
-    for pattern in [r"\ssrc\s*=", r"<link\b", r"url\(", r"@import", r"<iframe\b", r"<img\b", r"<object\b", r"<embed\b"]:
+    for pattern in [r"\ssrc\s*=", r"<link\b", r"url\(", r"@import", r"<base\b", r"\b(form)?action\s*=", r"http-equiv",
+                    r"<(iframe|img|object|embed|video|audio)\b"]:
         check(not re.search(pattern, tags, re.IGNORECASE), f"{name}: the page would fetch something ({pattern})")
+    # An href is only a link a reader clicks, inside the page or to the rules' documentation.
+    for tag in re.findall(r"<[a-zA-Z]+\b[^>]*\bhref\s*=[^>]*>", source):
+        target = re.search(r'href="([^"]*)"', tag)
+        inside = target and target[1].startswith("#")
+        documentation = target and target[1].startswith("https://github.com/webpolicy/webpolicy/blob/") and "/docs/rules.md#" in target[1]
+        check(tag.startswith("<a ") and (inside or documentation), f"{name}: {tag} leads outside the page")
     driver.get(page.resolve().as_uri())
     resources = driver.execute_script("return performance.getEntriesByType('resource').map(function (r) { return r.name; })")
     check(resources == [], f"{name}: the browser loaded {resources}")

@@ -52,6 +52,8 @@ public struct PolicyCompiler: Sendable {
     public var listSizeWarning = Self.defaultListSizeWarning
     /// Whether an engine image is written beside each list (always, from the command line).
     public var engineImages = true
+    /// Told of each stage: linting, then each list's engine.
+    public var progress: ProgressObserver?
 
     public init(configuration: LintConfiguration = LintConfiguration(), baseDirectory: String? = nil) {
         self.configuration = configuration
@@ -63,6 +65,8 @@ public struct PolicyCompiler: Sendable {
     public static let defaultListSizeWarning = 20 * 1024 * 1024
 
     public func compile(path: String) throws(InputError) -> CompileResult {
+        defer { progress?.end() }
+        progress?.begin(ProgressStage("linting \(path)", unit: .files))
         let (lint, policy) = try Linter(configuration: configuration, baseDirectory: baseDirectory).lintLoading(path: path)
         return compile(policy, lint: lint)
     }
@@ -105,7 +109,7 @@ public struct PolicyCompiler: Sendable {
         var artefacts = lists
         if engineImages, diagnostics.allSatisfy({ $0.severity != .error }) {
             artefacts += Self.engineImages(lists: lists, manifest: manifestText, diagnostics: &diagnostics,
-                                           at: policy.root.file.location(at: policy.root.file.startPosition))
+                                           at: policy.root.file.location(at: policy.root.file.startPosition), progress: progress)
         }
         artefacts.append(Artefact(kind: .ats, fileName: "\(slug).ats.plist", contents: ATSPlist.render(policy)))
         artefacts.append(Artefact(kind: .manifest, fileName: "\(slug).manifest.json", contents: manifestText))
@@ -117,15 +121,17 @@ public struct PolicyCompiler: Sendable {
     /// The engine image of each list, built from the manifest as the app reads it (its
     /// sources, its paths) by the code the runtime rebuilds with (`ListEngines`), so that the
     /// image the app maps is the engine it would build.
-    static func engineImages(lists: [Artefact], manifest text: String, diagnostics: inout [Diagnostic], at location: SourceLocation) -> [Artefact] {
+    static func engineImages(lists: [Artefact], manifest text: String, diagnostics: inout [Diagnostic], at location: SourceLocation, progress: ProgressObserver? = nil) -> [Artefact] {
         guard case .success(let manifest) = Manifest.decode(text) else {
             diagnostics.append(Diagnostic(ruleID: CompileCheck.selfCheck.id, severity: .error, message: "the manifest compile wrote does not read back", location: location))
             return []
         }
         var images: [Artefact] = []
         var offset = 0
-        for (entry, list) in zip(manifest.contentRuleLists, lists) {
+        let count = min(manifest.contentRuleLists.count, lists.count)
+        for (position, (entry, list)) in zip(manifest.contentRuleLists, lists).enumerated() {
             guard let name = entry.image else { continue }
+            progress?.begin(ProgressStage("building the engine of \(list.fileName)" + (count > 1 ? " (list \(position + 1) of \(count))" : ""), unit: .rules))
             do {
                 let (image, ruleCount) = try ListEngines.imageBytes(entry, Data(list.data), offset: offset)
                 offset += ruleCount

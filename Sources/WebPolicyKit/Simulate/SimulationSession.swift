@@ -18,6 +18,8 @@ public struct SimulationSession {
     public var tracksCoverage = false
     /// Where engine images of the lists are kept between runs (nil: built every run).
     public var engineCache: EngineCache?
+    /// Told how far each trace has come, and of the policies being prepared.
+    public var progress: ProgressObserver?
 
     public init(policyOverride: String? = nil, contentRulesPath: String? = nil, publicSuffixListPath: String? = nil, configuration: LintConfiguration = LintConfiguration()) {
         self.init(policyOverride: policyOverride, contentRulesPaths: contentRulesPath.map { [$0] } ?? [], publicSuffixListPath: publicSuffixListPath, configuration: configuration)
@@ -43,6 +45,7 @@ public struct SimulationSession {
     /// Simulates each trace in turn; `each` sees every result as it is decided, in order,
     /// with the path of its trace.
     public func run(paths: [String], each: (RequestResult, String) -> Void = { _, _ in }) throws(InputError) -> Outcome {
+        defer { progress?.end() }
         let suffixes = try loadSuffixes()
         var problems: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
@@ -55,6 +58,7 @@ public struct SimulationSession {
 
         var bare: Simulator?
         if !contentRulesPaths.isEmpty {
+            progress?.begin(ProgressStage("preparing \(contentRulesPaths.joined(separator: ", "))", unit: .rules))
             bare = bareSimulator(contentRulesPaths, suffixes: suffixes, problems: &problems, sources: &sources)
         }
         for path in paths {
@@ -82,6 +86,7 @@ public struct SimulationSession {
             if !linted.contains(policyPath) {
                 // Each policy is linted once, whether it loads or not.
                 linted.append(policyPath)
+                progress?.begin(ProgressStage("preparing \(policyPath)", unit: .rules))
                 let linter = Linter(configuration: configuration)
                 let (lint, policy) = try linter.lintLoading(path: policyPath)
                 findings += lint.diagnostics
@@ -189,10 +194,13 @@ public struct SimulationSession {
         let path = input.displayPath
         switch input {
         case .stream(let stream):
-            simulator.run(stream) { result in
+            progress?.begin(ProgressStage("simulating \(path)", total: stream.size, unit: .bytes, counted: .requests))
+            simulator.run(stream, each: { result in
                 results.add(result, keepingAll: keepsAllResults)
                 each(result, path)
-            }
+            }, afterBlock: { bytes, requests in
+                progress?.update(done: bytes, count: requests)
+            })
         case .whole(let trace):
             simulator.run(trace) { result in
                 results.add(result, keepingAll: keepsAllResults)

@@ -125,11 +125,16 @@ public struct Simulator: Sendable {
     /// Simulates a streamed trace a block at a time, in order. The next block is read and
     /// parsed on another thread while this one is simulated: reading, checking and putting
     /// lines together in order are sequential work that would otherwise leave cores idle.
-    public func run(_ stream: TraceStream, each: (RequestResult) -> Void) {
+    /// `afterBlock` is told, after each block, how many bytes of the trace are read and how
+    /// many requests decided (for progress).
+    public func run(_ stream: TraceStream, each: (RequestResult) -> Void, afterBlock: (_ bytes: Int, _ requests: Int) -> Void = { _, _ in }) {
         var state = WebViewState()
         let prefetch = BlockPrefetch(stream)
+        var requests = 0
         while let entries = prefetch.next() {
             run(block: entries, state: &state, each: each)
+            requests += entries.count
+            afterBlock(prefetch.bytesRead, requests)
         }
     }
 
@@ -269,6 +274,9 @@ private final class BlockPrefetch: @unchecked Sendable {
     private var ahead: [TraceEntry]?
     private var done = false
     private let ready = DispatchSemaphore(value: 0)
+    /// The stream's bytes read when the block `next` returned was parsed (read after the
+    /// semaphore, before the next read starts: never while the stream is being read).
+    private(set) var bytesRead = 0
 
     init(_ stream: TraceStream) {
         self.stream = stream
@@ -290,6 +298,7 @@ private final class BlockPrefetch: @unchecked Sendable {
         ready.wait()
         let entries = ahead
         ahead = nil
+        bytesRead = stream.bytesRead
         if entries == nil { done = true } else { fetch() }
         return entries
     }

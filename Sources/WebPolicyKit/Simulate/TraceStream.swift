@@ -19,6 +19,10 @@ public final class TraceStream {
     public private(set) var problemLines: [Int: String] = [:]
     /// Set when reading stops early: the file is unreadable, binary, or has a line too long.
     public private(set) var isFinished = false
+    /// Bytes handed out in blocks so far: how far through the input reading has come.
+    public private(set) var bytesRead = 0
+    /// The file's size, for progress; nil for standard input.
+    public let size: Int?
 
     /// A line longer than this ends the trace with an error: no trace line is, and a file
     /// without line breaks must not be read whole.
@@ -51,6 +55,7 @@ public final class TraceStream {
         assembler = TraceParser.Assembler(path: path)
         if path == "-" {
             handle = .standardInput
+            size = nil
             return
         }
         var isDirectory: ObjCBool = false
@@ -58,6 +63,7 @@ public final class TraceStream {
         if isDirectory.boolValue { throw InputError("\(path) is a directory, not a trace") }
         guard let handle = FileHandle(forReadingAtPath: path) else { throw InputError("cannot read \(path); check the file's permissions") }
         self.handle = handle
+        size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
     }
 
     deinit {
@@ -221,6 +227,7 @@ public final class TraceStream {
                 return nil
             }
             block += buffer[bufferStart..<consumed]
+            bytesRead += consumed - bufferStart
             bufferStart = consumed
             // Every whole line was taken and what is left is still not a line.
             if lines.count < maximumLines, buffer.count - bufferStart > Self.maximumLineLength {
