@@ -121,7 +121,7 @@ let package = Package(
         ),
         // Release-build benchmark driver (see docs/benchmarks.md); never run by the tests.
         .executableTarget(name: "webpolicy-bench", dependencies: ["WebPolicyKit", "WebPolicyRuntime", "BenchSupport"]),
-        .executableTarget(name: "webpolicy-simulate-bench", dependencies: ["WebPolicyKit", "WebPolicyRuntime", "URLFilter", "BenchSupport"], exclude: ["brave_adblock.py"]),
+        .executableTarget(name: "webpolicy-simulate-bench", dependencies: ["WebPolicyKit", "WebPolicyRuntime", "URLFilter", "BenchSupport"], exclude: ["brave_adblock.py", "ada_urls.py"]),
         // The app's navigation and UI delegates, driven by the real-WebKit conformance lane
         // (ci/webkit-conformance/navigation_conformance.py) over standard input; never shipped.
         .executableTarget(name: "webpolicy-app-probe", dependencies: ["WebPolicyWebKit", "WebPolicyRuntime"]),

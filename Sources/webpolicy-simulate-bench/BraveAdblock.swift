@@ -55,21 +55,28 @@ enum BraveAdblock {
                                wall: measured.seconds, peakMegabytes: measured.peakMegabytes))
     }
 
-    /// The virtual environment's python with `adblock` installed (installed on first use).
     private static func environment() -> Swift.Result<String, BenchError> {
         guard FileManager.default.fileExists(atPath: script) else { return .failure(BenchError("\(script) is missing")) }
-        // A virtual environment in the temporary folder, kept between runs of the benchmark.
-        let environment = FileManager.default.temporaryDirectory.appendingPathComponent("webpolicy-bench-adblock").path
+        return PythonEnvironment.with(package: "adblock", module: "adblock")
+    }
+}
+
+/// A virtual environment in the temporary folder with one PyPI package, kept between runs of
+/// the benchmark: the peers it measures against come from PyPI.
+enum PythonEnvironment {
+    /// Its python, with `package` installed on first use.
+    static func with(package: String, module: String) -> Swift.Result<String, BenchError> {
+        let environment = FileManager.default.temporaryDirectory.appendingPathComponent("webpolicy-bench-\(package)").path
         let python = environment + "/bin/python"
-        if (try? CommandTimer.run(python, ["-c", "import adblock"]).0.status) != 0 {
+        if (try? CommandTimer.run(python, ["-c", "import \(module)"]).0.status) != 0 {
             guard let system = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: FileManager.default.isExecutableFile) ?? which("python3") else {
                 return .failure(BenchError("no python3 to install it with"))
             }
             guard let created = try? CommandTimer.run(system, ["-m", "venv", environment]).0, created.status == 0 else {
                 return .failure(BenchError("python3 -m venv failed (Debian: apt-get install python3-venv)"))
             }
-            guard let installed = try? CommandTimer.run(python, ["-m", "pip", "install", "--quiet", "adblock"]).0, installed.status == 0 else {
-                return .failure(BenchError("pip install adblock failed (PyPI unreachable?)"))
+            guard let installed = try? CommandTimer.run(python, ["-m", "pip", "install", "--quiet", package]).0, installed.status == 0 else {
+                return .failure(BenchError("pip install \(package) failed (PyPI unreachable?)"))
             }
         }
         return .success(python)

@@ -57,6 +57,15 @@ struct RealListBenchmark {
         row("  of which start-up (map the cached engine, no requests)", startUp.seconds, "peak \(Self.megabytes(startUp.peakMegabytes))")
         row("end to end, cache cold (first run: builds and caches the engine)", cold.seconds,
             "\(Self.rate(Double(requests) / cold.seconds)) requests/s, peak \(Self.megabytes(cold.peakMegabytes))")
+        // The floor: the same trace over a list of one rule that never matches — what reading,
+        // parsing, canonicalising and counting cost before any real filter is matched.
+        let oneRule = folder.appendingPathComponent("one-rule.json").path
+        try Data(#"[{"trigger":{"url-filter":"never-matches-anything-0a1b2c"},"action":{"type":"block"}}]"#.utf8).write(to: URL(fileURLWithPath: oneRule))
+        let floorArguments = ["simulate", tracePath, "--content-rules", oneRule, "--format", "summary", "--cache-dir", cache]
+        _ = try CommandTimer.run(Self.webpolicy, floorArguments)
+        let floor = try (0..<3).map { _ in try CommandTimer.run(Self.webpolicy, floorArguments).0 }.sorted { $0.seconds < $1.seconds }[1]
+        row("floor: end to end over a list of one rule that never matches", floor.seconds,
+            "\(Self.rate(Double(requests) / floor.seconds)) requests/s, peak \(Self.megabytes(floor.peakMegabytes)); median of 3")
 
         // The inner loop: the list loaded and the trace parsed in memory first.
         var simulator: Simulator?
@@ -76,19 +85,50 @@ struct RealListBenchmark {
         var innerBlocked = 0
         let allCores = CommandTimer.seconds { simulator.run(trace) { if $0.verdict == .block { innerBlocked += 1 } } }
         row("inner loop: simulate, all cores", allCores, "\(Self.rate(Double(entries.count) / allCores)) requests/s")
+        var tallied = Tally()
+        let countedAllCores = CommandTimer.seconds { tallied = simulator.tally(trace) }
+        row("inner loop: counted (what a summary runs), all cores", countedAllCores, "\(Self.rate(Double(entries.count) / countedAllCores)) requests/s")
         simulator.parallelism = 1
-        let oneCore = CommandTimer.seconds { simulator.run(trace) { _ in } }
-        row("inner loop: simulate, one core", oneCore, "\(Self.rate(Double(entries.count) / oneCore)) requests/s")
+        let materialisedOneCore = CommandTimer.seconds { simulator.run(trace) { _ in } }
+        row("inner loop: a result for every request, one core", materialisedOneCore, "\(Self.rate(Double(entries.count) / materialisedOneCore)) requests/s")
+        let oneCore = CommandTimer.seconds { _ = simulator.tally(trace) }
+        row("inner loop: counted, one core", oneCore, "\(Self.rate(Double(entries.count) / oneCore)) requests/s")
         precondition(innerBlocked == blocked, "the inner loop and the command line disagree: \(innerBlocked) and \(blocked) blocked")
+        precondition(tallied.verdicts == summary.verdicts, "counting and the command line disagree")
         // For profiling: WEBPOLICY_BENCH_REPEAT=N runs the one-core inner loop N more times and
         // stops, so that it dominates a `perf record` of the benchmark.
         if let repeats = Int(ProcessInfo.processInfo.environment["WEBPOLICY_BENCH_REPEAT"] ?? "") {
             simulator.parallelism = Int(ProcessInfo.processInfo.environment["WEBPOLICY_BENCH_THREADS"] ?? "") ?? 1
-            let repeated = CommandTimer.seconds { for _ in 0..<repeats { simulator.run(trace) { _ in } } }
+            let repeated = CommandTimer.seconds { for _ in 0..<repeats { _ = simulator.tally(trace) } }
             row("repeated inner loop, \(simulator.parallelism) thread(s)", repeated, "\(Self.rate(Double(entries.count * repeats) / repeated)) requests/s")
             return
         }
         entries = []
+
+        // Canonicalising the trace's URLs, one core, beside ada (Node.js's URL parser) on the
+        // same URLs: the part of the trace path that any URL-based tool pays.
+        let urls = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n").compactMap { line -> String? in
+            let fields = line.split(separator: " ", maxSplits: 2)
+            return fields.count >= 2 ? String(fields[1]) : nil
+        }
+        let urlsPath = folder.appendingPathComponent("urls.txt").path
+        try Data(urls.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: urlsPath))
+        var parsed = 0
+        let canonicalise = (0..<3).map { _ in
+            CommandTimer.seconds { parsed = urls.reduce(0) { count, url in if case .success = CanonicalURL.parse(url) { return count + 1 } else { return count } } }
+        }.min() ?? 0
+        precondition(parsed == urls.count, "a trace URL did not parse")
+        let perURL = canonicalise / Double(urls.count)
+        row("canonicalise the trace's URLs, one core (best of 3)", canonicalise, String(format: "%.0f ns a URL", perURL * 1e9))
+        var ada: AdaURL.Result?
+        switch AdaURL.run(urls: urlsPath) {
+        case .success(let result):
+            ada = result
+            row("ada (can-ada), the same URLs, Python's per-call cost taken off", result.perURL * Double(result.urls),
+                String(format: "%.0f ns a URL (Python's loop and call: %.0f ns a URL, subtracted)", result.perURL * 1e9, result.overhead / Double(result.urls) * 1e9))
+        case .failure(let reason):
+            print("  ada skipped: \(reason)")
+        }
 
         // Brave's engine on the same requests, through its Python binding.
         var brave: BraveAdblock.Result?
@@ -128,6 +168,10 @@ struct RealListBenchmark {
 
         print("ratios, same run:")
         print("  end to end = \(String(format: "%.1f", read / endToEnd.seconds * 100))% of reading speed (\(String(format: "%.0f", endToEnd.seconds / read))× the read)")
+        print(String(format: "  floor (one rule) = %.2f s; the real list adds %.2f s", floor.seconds, endToEnd.seconds - floor.seconds))
+        if let ada {
+            print(String(format: "  canonicalisation = %.2f× ada's time a URL (target: within 3×)", perURL / ada.perURL))
+        }
         if let brave {
             let braveRate = Double(brave.requests) / brave.check
             let cores = ProcessInfo.processInfo.activeProcessorCount

@@ -86,9 +86,7 @@ struct Simulate: ParsableCommand {
         var writer = SimulationJSONWriter()
         let streamsJSON = format == .json && !record && recordTo == nil
         session.progress = TerminalProgress.observer(streamsToStandardOutput: streamsJSON)
-        let outcome = try session.run(paths: traces) { result, trace in
-            if streamsJSON { output.write(writer.lines(for: result, trace: trace)) }
-        }
+        let outcome = try session.run(paths: traces, each: streamsJSON ? { result, trace in output.write(writer.lines(for: result, trace: trace)) } : nil)
         var policyFindings = diagnostics.applied(to: outcome.policyFindings)
         // Lint's warnings belong to lint; simulate shows them only when asked.
         if !verbose { policyFindings = LintReport(diagnostics: policyFindings.diagnostics.filter { $0.severity == .error }, sources: policyFindings.sources, lintedFiles: policyFindings.lintedFiles) }

@@ -23,6 +23,15 @@ public struct SimulationReport: Sendable {
             for result in results { add(result, keepingAll: true) }
         }
 
+        /// Lines counted without a result each, which come after those added before.
+        mutating func add(_ tally: Tally) {
+            for index in verdicts.indices { verdicts[index] += tally.verdicts[index] }
+            passed += tally.passed
+            failed += tally.failed
+            unchecked += tally.unchecked
+            results += tally.failures
+        }
+
         mutating func add(_ result: RequestResult, keepingAll: Bool) {
             verdicts[result.verdict.ordinal] += 1
             if !result.hasExpectations { unchecked += 1 } else if result.passed { passed += 1 } else { failed += 1 }

@@ -43,9 +43,12 @@ public struct SimulationSession {
     }
 
     /// Simulates each trace in turn; `each` sees every result as it is decided, in order,
-    /// with the path of its trace.
-    public func run(paths: [String], each: (RequestResult, String) -> Void = { _, _ in }) throws(InputError) -> Outcome {
+    /// with the path of its trace. Without `each`, all results kept or coverage, the lines
+    /// are counted where they are decided and only failures become results (`Tally`).
+    public func run(paths: [String], each: ((RequestResult, String) -> Void)? = nil) throws(InputError) -> Outcome {
         defer { progress?.end() }
+        // Kept results need a result for every line, whoever watches.
+        let watcher = each ?? (keepsAllResults ? { _, _ in } : nil)
         let suffixes = try loadSuffixes()
         var problems: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
@@ -66,7 +69,7 @@ public struct SimulationSession {
             defer { collectProblems(of: input, into: &problems, sources: &sources) }
             if !contentRulesPaths.isEmpty {
                 // A list that cannot be read is reported; its traces are not simulated.
-                if let bare { traces.append(simulate(input, with: bare, subject: contentRulesPaths.joined(separator: ", "), each: each)) }
+                if let bare { traces.append(simulate(input, with: bare, subject: contentRulesPaths.joined(separator: ", "), each: watcher)) }
                 continue
             }
             guard let policyPath = policyOverride ?? input.policyPath else {
@@ -99,10 +102,10 @@ public struct SimulationSession {
             if tracksCoverage, let position = coverage.firstIndex(where: { $0.policy == policyPath }) {
                 traces.append(simulate(input, with: simulator, subject: policyPath) { result, trace in
                     coverage[position].coverage.add(result)
-                    each(result, trace)
+                    watcher?(result, trace)
                 })
             } else {
-                traces.append(simulate(input, with: simulator, subject: policyPath, each: each))
+                traces.append(simulate(input, with: simulator, subject: policyPath, each: watcher))
             }
         }
         return Outcome(report: SimulationReport(traces: traces),
@@ -189,9 +192,19 @@ public struct SimulationSession {
         }
     }
 
-    private func simulate(_ input: Input, with simulator: Simulator, subject: String, each: (RequestResult, String) -> Void) -> SimulationReport.TraceResults {
+    private func simulate(_ input: Input, with simulator: Simulator, subject: String, each: ((RequestResult, String) -> Void)?) -> SimulationReport.TraceResults {
         var results = SimulationReport.TraceResults(path: input.displayPath, subject: subject)
         let path = input.displayPath
+        guard let each else {
+            switch input {
+            case .stream(let stream):
+                progress?.begin(ProgressStage("simulating \(path)", total: stream.size, unit: .bytes, counted: .requests))
+                results.add(simulator.tally(stream) { bytes, requests in progress?.update(done: bytes, count: requests) })
+            case .whole(let trace):
+                results.add(simulator.tally(trace))
+            }
+            return results
+        }
         switch input {
         case .stream(let stream):
             progress?.begin(ProgressStage("simulating \(path)", total: stream.size, unit: .bytes, counted: .requests))

@@ -68,7 +68,7 @@ public struct RequestResult: Sendable {
     public var cookies: [String] { decision.cookies }
     public var hiddenSelectors: [String] { decision.hiddenSelectors }
     public var notifications: [String] { decision.notifications }
-    public var hasExpectations: Bool { entry.expect != nil || entry.cookies != nil || entry.actions != nil || entry.expectHandoff != nil }
+    public var hasExpectations: Bool { entry.hasExpectations }
     public var passed: Bool { failures.isEmpty }
 }
 
@@ -119,7 +119,7 @@ public struct Simulator: Sendable {
     /// none: a trace of millions of requests needs memory for one block.
     public func run(_ trace: Trace, each: (RequestResult) -> Void) {
         var state = WebViewState()
-        run(block: trace.entries, state: &state, each: each)
+        for results in run(block: trace.entries, state: &state, into: [RequestResult].self) { hand(results, to: each) }
     }
 
     /// Simulates a streamed trace a block at a time, in order. The next block is read and
@@ -132,9 +132,36 @@ public struct Simulator: Sendable {
         let prefetch = BlockPrefetch(stream)
         var requests = 0
         while let entries = prefetch.next() {
-            run(block: entries, state: &state, each: each)
+            for results in run(block: entries, state: &state, into: [RequestResult].self) { hand(results, to: each) }
             requests += entries.count
             afterBlock(prefetch.bytesRead, requests)
+        }
+    }
+
+    /// The counts of a trace — by verdict, passed, failed, unchecked — and the results of the
+    /// lines that failed, without a result for every line: what a summary needs. The same
+    /// decisions as `run`, counted where they are made.
+    public func tally(_ trace: Trace) -> Tally {
+        var state = WebViewState()
+        return run(block: trace.entries, state: &state, into: Tally.self).reduce(into: Tally()) { $0.add($1) }
+    }
+
+    /// `tally` of a streamed trace, a block at a time.
+    public func tally(_ stream: TraceStream, afterBlock: (_ bytes: Int, _ requests: Int) -> Void = { _, _ in }) -> Tally {
+        var state = WebViewState()
+        let prefetch = BlockPrefetch(stream)
+        var total = Tally()
+        while let entries = prefetch.next() {
+            for part in run(block: entries, state: &state, into: Tally.self) { total.add(part) }
+            afterBlock(prefetch.bytesRead, total.requests)
+        }
+        return total
+    }
+
+    /// Handed on from the buffer, without copying each result out of its array.
+    private func hand(_ results: [RequestResult], to each: (RequestResult) -> Void) {
+        results.withUnsafeBufferPointer { results in
+            for index in results.indices { each(results[index]) }
         }
     }
 
@@ -157,32 +184,33 @@ public struct Simulator: Sendable {
     }
 
     private func runPaired(_ entries: [TraceEntry], against other: Simulator, states: inout (WebViewState, WebViewState), each: (RequestResult, RequestResult) -> Void) {
-        var mine: [RequestResult] = []
-        mine.reserveCapacity(entries.count)
-        run(block: entries, state: &states.0) { mine.append($0) }
+        let mine = run(block: entries, state: &states.0, into: [RequestResult].self).flatMap { $0 }
         var position = 0
-        other.run(block: entries, state: &states.1) { theirs in
-            each(mine[position], theirs)
-            position += 1
+        for results in other.run(block: entries, state: &states.1, into: [RequestResult].self) {
+            for theirs in results {
+                each(mine[position], theirs)
+                position += 1
+            }
         }
     }
 
     /// Lines per chunk below which a block is simulated on one core.
     static let minimumChunk = 2_048
 
-    /// Simulates one block of lines. Only `page` lines change what later lines see, so their
-    /// results are decided first, in order; then the block's chunks run on every core, each
-    /// from the state its first line inherits, and their results are handed on in order.
-    private func run(block entries: [TraceEntry], state: inout WebViewState, each: (RequestResult) -> Void) {
+    /// Simulates one block of lines into one `Output` per chunk, in order. Only `page` lines
+    /// change what later lines see, so their outcomes are decided first, in order; then the
+    /// block's chunks run on every core, each from the state its first line inherits.
+    private func run<Output: SimulationOutput>(block entries: [TraceEntry], state: inout WebViewState, into: Output.Type) -> [Output] {
         let chunkCount = parallelism <= 1 ? 1 : Swift.min(parallelism * 2, entries.count / Self.minimumChunk)
         guard chunkCount > 1 else {
             var scratch = engine.makeScratch()
-            for entry in entries { each(step(entry, &state, scratch: &scratch)) }
-            return
+            var output = Output(capacity: entries.count)
+            for entry in entries { output.add(entry, step(entry, &state, scratch: &scratch)) }
+            return [output]
         }
         let bounds = (0...chunkCount).map { entries.count * $0 / chunkCount }
         var starts: [WebViewState] = []
-        var pages: [Int: RequestResult] = [:]
+        var pages: [Int: LineOutcome] = [:]
         var scratch = engine.makeScratch()
         for chunk in 0..<chunkCount {
             starts.append(state)
@@ -192,62 +220,58 @@ public struct Simulator: Sendable {
         }
         let known = pages
         let startStates = starts
-        let chunks = Array(0..<chunkCount).parallelMap(minimumChunk: 1) { chunk -> [RequestResult] in
+        return Array(0..<chunkCount).parallelMap(minimumChunk: 1) { chunk -> Output in
             var state = startStates[chunk]
             var scratch = engine.makeScratch()
-            var results: [RequestResult] = []
-            results.reserveCapacity(bounds[chunk + 1] - bounds[chunk])
+            var output = Output(capacity: bounds[chunk + 1] - bounds[chunk])
             for index in bounds[chunk]..<bounds[chunk + 1] {
                 let entry = entries[index]
-                results.append(step(entry, &state, scratch: &scratch, known: entry.kind == .page ? known[index] : nil))
+                output.add(entry, step(entry, &state, scratch: &scratch, known: entry.kind == .page ? known[index] : nil))
             }
-            return results
-        }
-        // Handed on from the buffers, without copying each result out of its array.
-        for chunk in chunks {
-            chunk.withUnsafeBufferPointer { results in
-                for index in results.indices { each(results[index]) }
-            }
+            return output
         }
     }
 
-    /// One line: its result (or the one already decided for it), and the state it leaves.
-    private func step(_ entry: TraceEntry, _ state: inout WebViewState, scratch: inout DecisionEngine.Scratch, known: RequestResult? = nil) -> RequestResult {
+    /// One line: its decision and what did not hold of its expectations (or those already
+    /// decided for it), and the state it leaves.
+    private func step(_ entry: TraceEntry, _ state: inout WebViewState, scratch: inout DecisionEngine.Scratch, known: LineOutcome? = nil) -> LineOutcome {
         let request = entry.request
-        var result: RequestResult
+        let outcome: LineOutcome
         if let known {
-            result = known
+            outcome = known
         } else {
-            result = RequestResult(entry: entry, decision: engine.decide(request, in: state, scratch: &scratch))
-            check(&result, in: state)
+            let decision = engine.decide(request, in: state, scratch: &scratch)
+            outcome = LineOutcome(decision: decision, failures: failures(of: entry, decision, in: state))
         }
-        state.advance(past: request, result.decision)
-        return result
+        state.advance(past: request, outcome.decision)
+        return outcome
     }
 
-    private func check(_ result: inout RequestResult, in state: WebViewState) {
-        if let expected = result.entry.expect, expected != result.verdict {
-            result.failures.append("expected \(expected.rawValue), got \(result.verdict.rawValue)")
+    private func failures(of entry: TraceEntry, _ decision: Decision, in state: WebViewState) -> [String] {
+        var failures: [String] = []
+        if let expected = entry.expect, expected != decision.verdict {
+            failures.append("expected \(expected.rawValue), got \(decision.verdict.rawValue)")
         }
-        if let expected = result.entry.expectHandoff, expected != result.decision.isHandedToSystem {
-            result.failures.append(expected ? "expected the view to hand the URL to the system, but it does not" : "expected the view to keep the URL, but it hands it to the system")
+        if let expected = entry.expectHandoff, expected != decision.isHandedToSystem {
+            failures.append(expected ? "expected the view to hand the URL to the system, but it does not" : "expected the view to keep the URL, but it hands it to the system")
         }
-        if let expected = result.entry.actions, Set(expected) != Set(result.actions) {
+        if let expected = entry.actions, Set(expected) != Set(decision.actions) {
             let shown = { (actions: [ContentActionType]) in actions.isEmpty ? "none" : actions.map(\.rawValue).joined(separator: ",") }
-            result.failures.append("expected actions \(shown(expected)), got \(shown(result.actions))")
+            failures.append("expected actions \(shown(expected)), got \(shown(decision.actions))")
         }
-        if let expected = result.entry.cookies, Set(expected) != Set(result.cookies) {
+        if let expected = entry.cookies, Set(expected) != Set(decision.cookies) {
             let shown = { (names: [String]) in names.isEmpty ? "none" : names.joined(separator: ",") }
-            let reasons = cookieReasons(expected: expected, result, in: state)
-            result.failures.append("expected cookies \(shown(expected)), got \(shown(result.cookies))" + reasons.map { "; " + $0 }.joined())
+            let reasons = cookieReasons(expected: expected, entry, decision, in: state)
+            failures.append("expected cookies \(shown(expected)), got \(shown(decision.cookies))" + reasons.map { "; " + $0 }.joined())
         }
+        return failures
     }
 
     /// For a failed `cookies=`: each expected cookie that is not sent with the one condition
     /// that kept it back, each unexpected one that is sent, with where it is written.
-    private func cookieReasons(expected: [String], _ result: RequestResult, in state: WebViewState) -> [String] {
-        let outcomes = engine.cookieOutcomes(for: result.entry.load, in: state, decision: result.decision)
-        let sent = Set(result.cookies)
+    private func cookieReasons(expected: [String], _ entry: TraceEntry, _ decision: Decision, in state: WebViewState) -> [String] {
+        let outcomes = engine.cookieOutcomes(for: entry.load, in: state, decision: decision)
+        let sent = Set(decision.cookies)
         var reasons: [String] = []
         for name in expected where !sent.contains(name) {
             let candidates = outcomes.filter { $0.cookie.name == name }

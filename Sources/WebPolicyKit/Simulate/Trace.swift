@@ -2,6 +2,13 @@ import Foundation
 import WebPolicyRuntime
 
 /// One request line of a trace (docs/trace-format.md).
+///
+/// What most lines say — a type and a URL, perhaps an expectation — is held inline; what few
+/// say (`top=`, `frame=`, `method=`, `cookies=`, `actions=`, `by=`, `handoff=`, a message's
+/// handler) in one shared object, made only for a line that says one of them. An entry is
+/// copied from the parser to its block, its chunk and its result: a copy should cost a
+/// reference count or two, not one for each of a dozen fields (the profile of a million-line
+/// simulate: copying and releasing entries field by field was a tenth of it).
 public struct TraceEntry: Sendable {
     /// A `page` line, a navigation that leaves the page, or a subresource or frame load (a
     /// `message` line is not a load: `message` says what it is).
@@ -15,29 +22,111 @@ public struct TraceEntry: Sendable {
     public var resourceType: ResourceType
     public var url: CanonicalURL
     public var urlRange: SourceRange
-    public var top: CanonicalURL?
-    public var frame: CanonicalURL?
-    /// As written (`POST`); nil means GET.
-    public var method: String?
     public var expect: Verdict?
     /// Where `expect=` is, for `--record` to rewrite it.
     public var expectRange: SourceRange?
-    /// Expected cookie names; nil when the line does not say.
-    public var cookies: [String]?
-    /// Expected surviving WebKit actions (`actions=block-cookies,css-display-none`, `none`).
-    public var actions: [ContentActionType]?
-    /// How a navigation started (`by=`); nil: a link, or the app's own load for the first page.
-    public var initiator: NavigationInitiator?
-    /// Whether the view hands the URL to the system (`handoff=yes|no`); nil when not said.
-    public var expectHandoff: Bool?
-    /// For a `message` line: the handler, frame and world it names (the URL is the sending
-    /// frame's document).
-    public var message: ScriptMessage?
     /// The column just after the last field, where `--record` appends `expect=`.
     public var fieldsEnd: Int = 0
+    private var details: Details?
+
+    /// What few lines say, kept apart (copy on write).
+    private final class Details: @unchecked Sendable {
+        // Mutated only through a uniquely referenced TraceEntry.
+        var top: CanonicalURL?
+        var frame: CanonicalURL?
+        var method: String?
+        var cookies: [String]?
+        var actions: [ContentActionType]?
+        var initiator: NavigationInitiator?
+        var expectHandoff: Bool?
+        var message: ScriptMessage?
+
+        init() {}
+
+        func copy() -> Details {
+            let copy = Details()
+            (copy.top, copy.frame, copy.method, copy.cookies) = (top, frame, method, cookies)
+            (copy.actions, copy.initiator, copy.expectHandoff, copy.message) = (actions, initiator, expectHandoff, message)
+            return copy
+        }
+    }
+
+    public init(line: Int, kind: Kind, typeName: String, resourceType: ResourceType, url: CanonicalURL, urlRange: SourceRange,
+                top: CanonicalURL? = nil, frame: CanonicalURL? = nil, method: String? = nil, expect: Verdict? = nil) {
+        self.line = line
+        self.kind = kind
+        self.typeName = typeName
+        self.resourceType = resourceType
+        self.url = url
+        self.urlRange = urlRange
+        self.expect = expect
+        if top != nil { self.top = top }
+        if frame != nil { self.frame = frame }
+        if method != nil { self.method = method }
+    }
+
+    /// The details, made (or copied, when shared) to be written.
+    private mutating func writableDetails() -> Details {
+        if details == nil {
+            details = Details()
+        } else if !isKnownUniquelyReferenced(&details!) {
+            details = details!.copy()
+        }
+        return details!
+    }
+
+    public var top: CanonicalURL? {
+        get { details?.top }
+        set { writableDetails().top = newValue }
+    }
+
+    public var frame: CanonicalURL? {
+        get { details?.frame }
+        set { writableDetails().frame = newValue }
+    }
+
+    /// As written (`POST`); nil means GET.
+    public var method: String? {
+        get { details?.method }
+        set { writableDetails().method = newValue }
+    }
+
+    /// Expected cookie names; nil when the line does not say.
+    public var cookies: [String]? {
+        get { details?.cookies }
+        set { writableDetails().cookies = newValue }
+    }
+
+    /// Expected surviving WebKit actions (`actions=block-cookies,css-display-none`, `none`).
+    public var actions: [ContentActionType]? {
+        get { details?.actions }
+        set { writableDetails().actions = newValue }
+    }
+
+    /// How a navigation started (`by=`); nil: a link, or the app's own load for the first page.
+    public var initiator: NavigationInitiator? {
+        get { details?.initiator }
+        set { writableDetails().initiator = newValue }
+    }
+
+    /// Whether the view hands the URL to the system (`handoff=yes|no`); nil when not said.
+    public var expectHandoff: Bool? {
+        get { details?.expectHandoff }
+        set { writableDetails().expectHandoff = newValue }
+    }
+
+    /// For a `message` line: the handler, frame and world it names (the URL is the sending
+    /// frame's document).
+    public var message: ScriptMessage? {
+        get { details?.message }
+        set { writableDetails().message = newValue }
+    }
 }
 
 extension TraceEntry {
+    /// Whether the line says what it expects: a verdict, cookies, actions or a hand-off.
+    public var hasExpectations: Bool { expect != nil || cookies != nil || actions != nil || expectHandoff != nil }
+
     /// The URL as reports show the line: a message with its handler, and its frame and world
     /// when they are not the main frame and the page world.
     public var shown: String {

@@ -109,7 +109,7 @@ public final class TraceStream {
             // After the first problem, lines are read for their problems only.
             if before > 0, case .entry = outcome.line { continue }
             assembler.add(outcome.line)
-            if assembler.problems.count > before { problemLines[outcome.number] = outcome.text() }
+            if assembler.problems.count > before { problemLines[outcome.number] = outcome.text ?? "" }
         }
         if assembler.problems.count >= Self.maximumProblems { isFinished = true }
     }
@@ -123,8 +123,10 @@ public final class TraceStream {
     struct ParsedLine: Sendable {
         var number: Int
         var line: TraceParser.Line
-        var bytes: ArraySlice<UInt8>
-        func text() -> String { String(decoding: bytes, as: UTF8.self) }
+        /// The line's text, for a line that is not a request (a problem may be reported at
+        /// it): a request line keeps no reference to the block, whose count two cores would
+        /// otherwise contend for on every line.
+        var text: String?
     }
 
     private struct Block {
@@ -136,10 +138,12 @@ public final class TraceStream {
     private func parse(_ block: Block) -> [ParsedLine] {
         let bytes = block.bytes
         return block.lines.parallelMap(minimumChunk: 512) { line in
-            let parsed = bytes.withUnsafeBufferPointer { buffer in
-                TraceParser.parseLine(UnsafeBufferPointer(rebasing: buffer[line.range]), number: line.number)
+            bytes.withUnsafeBufferPointer { buffer in
+                let lineBytes = UnsafeBufferPointer(rebasing: buffer[line.range])
+                let parsed = TraceParser.parseLine(lineBytes, number: line.number)
+                if case .entry = parsed { return ParsedLine(number: line.number, line: parsed, text: nil) }
+                return ParsedLine(number: line.number, line: parsed, text: String(decoding: lineBytes, as: UTF8.self))
             }
-            return ParsedLine(number: line.number, line: parsed, bytes: bytes[line.range])
         }
     }
 

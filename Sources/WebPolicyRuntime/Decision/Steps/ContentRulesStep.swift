@@ -102,7 +102,7 @@ struct ContentRulesStep: Sendable {
         }
         return ContentLoad(
             url: request.url, resourceType: request.resourceType, topURL: context.topURL, frameURL: frameURL,
-            isMainFrame: isMainFrame, method: RequestMethod(rawValue: method.lowercased()),
+            isMainFrame: isMainFrame, method: method == "GET" ? .get : RequestMethod(rawValue: method.lowercased()),
             isThirdParty: isNavigation ? false : isThirdParty(request.url.host, top: context.topURL.host, domains: &domains))
     }
 
@@ -126,8 +126,14 @@ struct ContentRulesStep: Sendable {
         if resource == domain { return false }
         // `resource` ends with "." + domain, compared without building that string.
         let bytes = resource.utf8, suffix = domain.utf8
-        guard bytes.count > suffix.count, bytes.reversed().starts(with: suffix.reversed()) else { return true }
-        return bytes[bytes.index(bytes.endIndex, offsetBy: -suffix.count - 1)] != UInt8(ascii: ".")
+        guard bytes.count > suffix.count else { return true }
+        var position = bytes.endIndex, other = suffix.endIndex
+        while other > suffix.startIndex {
+            position = bytes.index(before: position)
+            other = suffix.index(before: other)
+            if bytes[position] != suffix[other] { return true }
+        }
+        return bytes[bytes.index(before: position)] != UInt8(ascii: ".")
     }
 }
 
