@@ -435,18 +435,27 @@ public enum TraceParser {
     /// ASCII, and a column counts the bytes that start a scalar.
     static func fields(of bytes: UnsafeBufferPointer<UInt8>) -> [(text: String, column: Int, width: Int)] {
         var fields: [(text: String, column: Int, width: Int)] = []
+        fields.reserveCapacity(4)
+        let count = bytes.count
         var index = 0
         var column = 1
-        func advance() {
-            if bytes[index] & 0xC0 != 0x80 { column += 1 }
-            index += 1
-        }
-        while index < bytes.count {
-            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { advance() }
-            guard index < bytes.count, bytes[index] != 0x23 else { break }
-            let start = index, startColumn = column
-            while index < bytes.count, bytes[index] != 0x20, bytes[index] != 0x09 { advance() }
-            fields.append((String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), startColumn, column - startColumn))
+        // Written out rather than through a helper: this runs on every byte of every line.
+        while index < count {
+            while index < count, bytes[index] == 0x20 || bytes[index] == 0x09 {
+                index += 1
+                column += 1
+            }
+            guard index < count, bytes[index] != 0x23 else { break }
+            let start = index
+            var scalars = 0
+            while index < count {
+                let byte = bytes[index]
+                if byte == 0x20 || byte == 0x09 { break }
+                if byte & 0xC0 != 0x80 { scalars += 1 }
+                index += 1
+            }
+            fields.append((String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), column, scalars))
+            column += scalars
         }
         return fields
     }

@@ -190,8 +190,15 @@ public final class TraceStream {
                     lineStart = index
                 }
                 pendingCarriageReturn = false
-                while index < bytes.count, lines.count < maximumLines {
+                let end = bytes.count
+                // The outer loop starts only with room for a line; the count is checked when one is added.
+                while index < end {
                     let byte = bytes[index]
+                    // Printable ASCII (0x20–0x7F) ends no line: one comparison for nearly every byte.
+                    if byte &- 0x20 < 0x60 {
+                        index += 1
+                        continue
+                    }
                     var breakLength = 0
                     switch byte {
                     case 0x0A: breakLength = 1
@@ -216,6 +223,7 @@ public final class TraceStream {
                     nextLine += 1
                     index += breakLength
                     lineStart = index
+                    if lines.count >= maximumLines { break }
                 }
                 if atEnd, lines.count < maximumLines, lineStart < bytes.count {
                     lines.append((block.count + (lineStart - bufferStart)..<block.count + (bytes.count - bufferStart), nextLine))

@@ -14,9 +14,15 @@ public struct Decision: Sendable {
     /// Names of the policy's cookies the request carries.
     public var cookies: [String] = []
     /// The interception rule that serves the load (`verdict == .intercept`).
-    public var interception: Manifest.Interception?
+    public var interception: Manifest.Interception? {
+        get { rare?.interception }
+        set { writableRare().interception = newValue }
+    }
     /// The scheme-allowlist entry that hands the URL to the system.
-    public var handedToSystem: Manifest.SchemeAllowlistEntry?
+    public var handedToSystem: Manifest.SchemeAllowlistEntry? {
+        get { rare?.handedToSystem }
+        set { writableRare().handedToSystem = newValue }
+    }
     /// The web view cancels the navigation and the system opens the URL: a scheme the
     /// allowlist hands over, or a link outside `navigation.pages` (docs/decisions.md).
     public var isHandedToSystem = false
@@ -24,7 +30,10 @@ public struct Decision: Sendable {
     /// view's page, as a `page` does.
     public var replacesPage = false
     /// The `navigation.pages` or `frames` entry that admitted the document, if one did.
-    public var admittedBy: SourceLocation?
+    public var admittedBy: SourceLocation? {
+        get { rare?.admittedBy }
+        set { writableRare().admittedBy = newValue }
+    }
     /// What WebKit's App-Bound Domains check found for a main-frame navigation it ran on;
     /// nil when it did not run (no `app-bound-domains`, not a main-frame navigation, or one
     /// the delegate cancelled first).
@@ -33,6 +42,40 @@ public struct Decision: Sendable {
     public var bridge: BridgeAdmission?
     /// Which steps of the pipeline ran, and which decided.
     public var record = PipelineRecord()
+    /// What few decisions have — an interception rule, a scheme entry, a navigation entry —
+    /// kept apart (copy on write): inline they were two thirds of a decision's size, copied
+    /// with every decision of every request.
+    private var rare: Rare?
+
+    private final class Rare: @unchecked Sendable {
+        // Mutated only through a uniquely referenced Decision.
+        var interception: Manifest.Interception?
+        var handedToSystem: Manifest.SchemeAllowlistEntry?
+        var admittedBy: SourceLocation?
+
+        init() {}
+
+        func copy() -> Rare {
+            let copy = Rare()
+            (copy.interception, copy.handedToSystem, copy.admittedBy) = (interception, handedToSystem, admittedBy)
+            return copy
+        }
+    }
+
+    private mutating func writableRare() -> Rare {
+        if rare == nil {
+            rare = Rare()
+        } else if !isKnownUniquelyReferenced(&rare!) {
+            rare = rare!.copy()
+        }
+        return rare!
+    }
+
+    init(topURL: CanonicalURL, verdict: Verdict, finalURL: CanonicalURL) {
+        self.topURL = topURL
+        self.verdict = verdict
+        self.finalURL = finalURL
+    }
 
     /// The WebKit actions that survive, in the order block, block-cookies, css-display-none,
     /// make-https, notify (each once).
@@ -61,7 +104,9 @@ public struct Decision: Sendable {
     }
 }
 
-/// Why a request got its verdict.
+/// Why a request got its verdict. The cases that carry a source location are boxed: a
+/// decision is copied from step to step and into every result, and the common cases (no rule,
+/// a rule blocks) should not carry the size of the rare ones.
 public enum Why: Sendable {
     case blockedByRule(RuleOrigin)
     case upgradedByRule(RuleOrigin, to: String)
@@ -69,42 +114,42 @@ public enum Why: Sendable {
     case noSurvivingRule
     case secureScheme(String)
     case insecureNotAllowlisted(scheme: String, host: String?)
-    case allowlisted(host: String, at: SourceLocation?)
+    indirect case allowlisted(host: String, at: SourceLocation?)
     case webKitScheme(String)
     case schemeHandler(RuleOrigin, scheme: String)
     /// `entries`: the scheme's allowlist entries, each with the limit the URL is outside of;
     /// empty when the scheme is not on the allowlist at all.
     case schemeNotAllowed(scheme: String, entries: [SchemeEntryMiss])
-    case handedToSystem(scheme: String, at: SourceLocation?)
+    indirect case handedToSystem(scheme: String, at: SourceLocation?)
     case intercepted(RuleOrigin)
     /// The runtime API was given a URL that does not parse.
     case unparsableURL(String)
     /// `navigation.pages` (or `frames`) admits the document.
-    case navigationAdmitted(entry: String, section: String, at: SourceLocation?)
+    indirect case navigationAdmitted(entry: String, section: String, at: SourceLocation?)
     /// A web document outside `navigation.pages` (`frames`): handed to the system when the
     /// user activated a link and `otherwise` says so, else refused.
-    case navigationOutside(String, by: NavigationInitiator, openedExternally: Bool, at: SourceLocation?)
+    indirect case navigationOutside(String, by: NavigationInitiator, openedExternally: Bool, at: SourceLocation?)
     /// `navigation.new-windows` refuses a new window.
-    case newWindowRefused(NewWindowPolicy, by: NavigationInitiator, at: SourceLocation?)
+    indirect case newWindowRefused(NewWindowPolicy, by: NavigationInitiator, at: SourceLocation?)
     /// `new-windows: open-externally` hands a link the user activated to the system.
-    case newWindowOpenedExternally(at: SourceLocation?)
+    indirect case newWindowOpenedExternally(at: SourceLocation?)
     /// WebKit refuses a main-frame navigation away from the app-bound domains.
-    case appBoundRefused(host: String, at: SourceLocation?)
+    indirect case appBoundRefused(host: String, at: SourceLocation?)
     /// A bridge admits a script message: its name, the origin entry that admits the frame.
-    case messageAdmitted(String, origin: String, at: SourceLocation?)
+    indirect case messageAdmitted(String, origin: String, at: SourceLocation?)
     /// `webview.javascript: false`: the page's own scripts do not run, so none posts.
-    case messageJavaScriptOff(at: SourceLocation?)
+    indirect case messageJavaScriptOff(at: SourceLocation?)
     /// WebKit hides the message handlers: from every page (`host` nil: app-bound domains
     /// without `limit-navigations`), or from a frame whose host is not app-bound.
-    case messageAppBoundHidden(host: String?, at: SourceLocation?)
+    indirect case messageAppBoundHidden(host: String?, at: SourceLocation?)
     /// No bridge has the handler's name: `window.webkit.messageHandlers.<name>` is undefined.
     case messageNoHandler(String, declared: [String])
     /// The handler exists only in other content worlds.
-    case messageWrongWorld(String, world: String, declared: [String], at: SourceLocation?)
+    indirect case messageWrongWorld(String, world: String, declared: [String], at: SourceLocation?)
     /// The bridge admits the main frame only (`frames: main`).
-    case messageChildFrame(String, at: SourceLocation?)
+    indirect case messageChildFrame(String, at: SourceLocation?)
     /// The frame's origin is none of the bridge's.
-    case messageOriginRefused(String, origin: String, at: SourceLocation?)
+    indirect case messageOriginRefused(String, origin: String, at: SourceLocation?)
 
     public var text: String {
         switch self {

@@ -32,6 +32,13 @@ struct CanonicalURLTests {
         #expect(url.description == expected)
     }
 
+    /// The fast path's byte sets are constants; they must be the WHATWG sets they stand for.
+    @Test func theFastPathsByteSetsAreTheCharactersTheyName() {
+        #expect(CanonicalURL.pathUnsafe == ByteSet("\"#<>?^`{}\\"))
+        #expect(CanonicalURL.specialQueryUnsafe == ByteSet("\"#<>'"))
+        #expect(CanonicalURL.fragmentUnsafe == ByteSet("\"<>`"))
+    }
+
     @Test func theFragmentIsNotPartOfTheRequest() throws {
         let url = try CanonicalURL.parse("http://a.example/x#blockme").get()
         #expect(url.requestString == "http://a.example/x")

@@ -124,16 +124,14 @@ struct ContentRulesStep: Sendable {
         let domain = domains.registrableDomain(of: top, suffixes)
         if domain.isEmpty { return !resource.isEmpty }
         if resource == domain { return false }
-        // `resource` ends with "." + domain, compared without building that string.
-        let bytes = resource.utf8, suffix = domain.utf8
-        guard bytes.count > suffix.count else { return true }
-        var position = bytes.endIndex, other = suffix.endIndex
-        while other > suffix.startIndex {
-            position = bytes.index(before: position)
-            other = suffix.index(before: other)
-            if bytes[position] != suffix[other] { return true }
+        // `resource` ends with "." + domain, compared as bytes without building that string.
+        var (host, registrable) = (resource, domain)
+        return host.withUTF8 { bytes in
+            registrable.withUTF8 { suffix in
+                guard bytes.count > suffix.count, bytes[bytes.count - suffix.count - 1] == UInt8(ascii: ".") else { return true }
+                return !UnsafeBufferPointer(rebasing: bytes[(bytes.count - suffix.count)...]).elementsEqual(suffix)
+            }
         }
-        return bytes[bytes.index(before: position)] != UInt8(ascii: ".")
     }
 }
 
