@@ -9,6 +9,8 @@ enum AdaURL {
         var urls: Int
         /// Per URL, with Python's per-call cost (measured the same way) taken off.
         var perURL: Double
+        /// `can_parse` per URL, the same way: ada's parse without its result written out.
+        var validatePerURL: Double
         var overhead: Double
     }
 
@@ -23,9 +25,10 @@ enum AdaURL {
         }
         guard let (measured, _) = try? CommandTimer.run(python, [script, file]), measured.status == 0,
               let object = try? JSONSerialization.jsonObject(with: measured.output) as? [String: Any],
-              let urls = object["urls"] as? Int, let perURL = object["per_url_seconds"] as? Double, let overhead = object["overhead_seconds"] as? Double else {
+              let urls = object["urls"] as? Int, let perURL = object["per_url_seconds"] as? Double, let overhead = object["overhead_seconds"] as? Double,
+              let validate = object["can_parse_per_url_seconds"] as? Double else {
             return .failure(BenchError("ada_urls.py failed"))
         }
-        return .success(Result(urls: urls, perURL: perURL, overhead: overhead))
+        return .success(Result(urls: urls, perURL: perURL, validatePerURL: validate, overhead: overhead))
     }
 }

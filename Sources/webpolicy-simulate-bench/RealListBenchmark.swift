@@ -126,6 +126,8 @@ struct RealListBenchmark {
             ada = result
             row("ada (can-ada), the same URLs, Python's per-call cost taken off", result.perURL * Double(result.urls),
                 String(format: "%.0f ns a URL (Python's loop and call: %.0f ns a URL, subtracted)", result.perURL * 1e9, result.overhead / Double(result.urls) * 1e9))
+            row("ada's can_parse (its parse, no result written out), the same way", result.validatePerURL * Double(result.urls),
+                String(format: "%.0f ns a URL", result.validatePerURL * 1e9))
         case .failure(let reason):
             print("  ada skipped: \(reason)")
         }
@@ -170,7 +172,7 @@ struct RealListBenchmark {
         print("  end to end = \(String(format: "%.1f", read / endToEnd.seconds * 100))% of reading speed (\(String(format: "%.0f", endToEnd.seconds / read))× the read)")
         print(String(format: "  floor (one rule) = %.2f s; the real list adds %.2f s", floor.seconds, endToEnd.seconds - floor.seconds))
         if let ada {
-            print(String(format: "  canonicalisation = %.2f× ada's time a URL (target: within 3×)", perURL / ada.perURL))
+            print(String(format: "  canonicalisation = %.2f× ada's time a URL, %.2f× its can_parse (target: within 3×)", perURL / ada.perURL, perURL / ada.validatePerURL))
         }
         if let brave {
             let braveRate = Double(brave.requests) / brave.check
