@@ -131,9 +131,9 @@ public struct Simulator: Sendable {
         var state = WebViewState()
         let prefetch = BlockPrefetch(stream)
         var requests = 0
-        while let entries = prefetch.next() {
-            for results in run(block: entries, state: &state, into: [RequestResult].self) { hand(results, to: each) }
-            requests += entries.count
+        while let segments = prefetch.next() {
+            for results in run(segments: segments, state: &state, into: [RequestResult].self) { hand(results, to: each) }
+            requests += segments.reduce(0) { $0 + $1.count }
             afterBlock(prefetch.bytesRead, requests)
         }
     }
@@ -151,8 +151,8 @@ public struct Simulator: Sendable {
         var state = WebViewState()
         let prefetch = BlockPrefetch(stream)
         var total = Tally()
-        while let entries = prefetch.next() {
-            for part in run(block: entries, state: &state, into: Tally.self) { total.add(part) }
+        while let segments = prefetch.next() {
+            for part in run(segments: segments, state: &state, into: Tally.self) { total.add(part) }
             afterBlock(prefetch.bytesRead, total.requests)
         }
         return total
@@ -178,8 +178,8 @@ public struct Simulator: Sendable {
     public func run(_ stream: TraceStream, against other: Simulator, each: (RequestResult, RequestResult) -> Void) {
         var states = (WebViewState(), WebViewState())
         let prefetch = BlockPrefetch(stream)
-        while let entries = prefetch.next() {
-            runPaired(entries, against: other, states: &states, each: each)
+        while let segments = prefetch.next() {
+            runPaired(segments.count == 1 ? segments[0] : Array(segments.joined()), against: other, states: &states, each: each)
         }
     }
 
@@ -197,36 +197,55 @@ public struct Simulator: Sendable {
     /// Lines per chunk below which a block is simulated on one core.
     static let minimumChunk = 2_048
 
-    /// Simulates one block of lines into one `Output` per chunk, in order. Only `page` lines
-    /// change what later lines see, so their outcomes are decided first, in order; then the
-    /// block's chunks run on every core, each from the state its first line inherits.
+    /// Simulates one block of lines into one `Output` per chunk, in order: split into chunks
+    /// for the cores.
     private func run<Output: SimulationOutput>(block entries: [TraceEntry], state: inout WebViewState, into: Output.Type) -> [Output] {
         let chunkCount = parallelism <= 1 ? 1 : Swift.min(parallelism * 2, entries.count / Self.minimumChunk)
-        guard chunkCount > 1 else {
+        guard chunkCount > 1 else { return run(chunks: [entries[...]], state: &state, into: Output.self) }
+        let bounds = (0...chunkCount).map { entries.count * $0 / chunkCount }
+        return run(chunks: (0..<chunkCount).map { entries[bounds[$0]..<bounds[$0 + 1]] }, state: &state, into: Output.self)
+    }
+
+    /// A streamed block, as the runs its lines were parsed in: each run is a chunk (a block
+    /// too small for several cores is one).
+    private func run<Output: SimulationOutput>(segments: [[TraceEntry]], state: inout WebViewState, into: Output.Type) -> [Output] {
+        if segments.count == 1 { return run(block: segments[0], state: &state, into: Output.self) }
+        let total = segments.reduce(0) { $0 + $1.count }
+        if parallelism <= 1 || total < 2 * Self.minimumChunk { return run(chunks: [Array(segments.joined())[...]], state: &state, into: Output.self) }
+        return run(chunks: segments.map { $0[...] }, state: &state, into: Output.self)
+    }
+
+    /// Simulates chunks of lines in order into one `Output` each. Only `page` lines change what
+    /// later lines see, so their outcomes are decided first, in order; then the chunks run on
+    /// every core, each from the state its first line inherits.
+    private func run<Output: SimulationOutput>(chunks: [ArraySlice<TraceEntry>], state: inout WebViewState, into: Output.Type) -> [Output] {
+        guard chunks.count > 1 else {
             var scratch = engine.makeScratch()
-            var output = Output(capacity: entries.count)
-            for entry in entries { output.add(entry, step(entry, &state, scratch: &scratch)) }
+            var output = Output(capacity: chunks.first?.count ?? 0)
+            for entry in chunks.first ?? [] { output.add(entry, step(entry, &state, scratch: &scratch)) }
             return [output]
         }
-        let bounds = (0...chunkCount).map { entries.count * $0 / chunkCount }
         var starts: [WebViewState] = []
-        var pages: [Int: LineOutcome] = [:]
+        var pages: [[Int: LineOutcome]] = []
         var scratch = engine.makeScratch()
-        for chunk in 0..<chunkCount {
+        for chunk in chunks {
             starts.append(state)
-            for index in bounds[chunk]..<bounds[chunk + 1] where entries[index].kind == .page {
-                pages[index] = step(entries[index], &state, scratch: &scratch)
+            var decided: [Int: LineOutcome] = [:]
+            for index in chunk.indices where chunk[index].kind == .page {
+                decided[index] = step(chunk[index], &state, scratch: &scratch)
             }
+            pages.append(decided)
         }
         let known = pages
         let startStates = starts
-        return Array(0..<chunkCount).parallelMap(minimumChunk: 1) { chunk -> Output in
-            var state = startStates[chunk]
+        return Array(0..<chunks.count).parallelMap(minimumChunk: 1) { number -> Output in
+            let chunk = chunks[number]
+            var state = startStates[number]
             var scratch = engine.makeScratch()
-            var output = Output(capacity: bounds[chunk + 1] - bounds[chunk])
-            for index in bounds[chunk]..<bounds[chunk + 1] {
-                let entry = entries[index]
-                output.add(entry, step(entry, &state, scratch: &scratch, known: entry.kind == .page ? known[index] : nil))
+            var output = Output(capacity: chunk.count)
+            for index in chunk.indices {
+                let entry = chunk[index]
+                output.add(entry, step(entry, &state, scratch: &scratch, known: entry.kind == .page ? known[number][index] : nil))
             }
             return output
         }
@@ -295,7 +314,7 @@ public struct Simulator: Sendable {
 /// Reads a stream's next block ahead, on another thread, one block at a time.
 private final class BlockPrefetch: @unchecked Sendable {
     private let stream: TraceStream
-    private var ahead: [TraceEntry]?
+    private var ahead: [[TraceEntry]]?
     private var done = false
     private let ready = DispatchSemaphore(value: 0)
     /// The stream's bytes read when the block `next` returned was parsed (read after the
@@ -311,13 +330,13 @@ private final class BlockPrefetch: @unchecked Sendable {
     /// touched by nothing else meanwhile.
     private func fetch() {
         DispatchQueue.global().async { [self] in
-            ahead = stream.nextEntries()
+            ahead = stream.nextSegments()
             ready.signal()
         }
     }
 
     /// The next block (waiting for it), or nil at the end.
-    func next() -> [TraceEntry]? {
+    func next() -> [[TraceEntry]]? {
         guard !done else { return nil }
         ready.wait()
         let entries = ahead

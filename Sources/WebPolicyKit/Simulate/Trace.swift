@@ -184,14 +184,28 @@ public enum TraceParser {
 
     /// The types as a list, for a lookup that hashes nothing: every line of a trace starts
     /// with one. The name kept is the table's own (a literal), not the line's copy of it.
-    private static let typeList: [(name: String, length: Int, kind: TraceEntry.Kind, type: ResourceType)] =
-        types.keys.sorted().map { ($0, $0.utf8.count, types[$0]!.0, types[$0]!.1) }
+    private static let typeList: [(name: String, bytes: [UInt8], kind: TraceEntry.Kind, type: ResourceType)] =
+        types.keys.sorted().map { ($0, Array($0.utf8), types[$0]!.0, types[$0]!.1) }
 
     static func knownType(_ text: String) -> (name: String, kind: TraceEntry.Kind, type: ResourceType)? {
-        let length = text.utf8.count
-        for entry in typeList where entry.length == length && entry.name == text { return (entry.name, entry.kind, entry.type) }
+        var text = text
+        // Compared as bytes: String equality goes through Unicode's rules, on every line.
+        let found = text.withUTF8 { written -> Int? in
+            for (position, entry) in typeList.enumerated() where entry.bytes.count == written.count {
+                if entry.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, written.baseAddress!, written.count) }) == 0 { return position }
+            }
+            return nil
+        }
+        if let found { return (typeList[found].name, typeList[found].kind, typeList[found].type) }
         if text == messageType { return (messageType, .resource, .other) }
         return nil
+    }
+
+    /// Whether the line's first field starts with `policy:` or `origin:` (looked at as bytes,
+    /// before any string is compared: nearly every line starts with neither).
+    static func startsWithHeaderWord(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let index = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }), let base = bytes.baseAddress, bytes.count - index >= 7 else { return false }
+        return memcmp(base + index, "policy:", 7) == 0 || memcmp(base + index, "origin:", 7) == 0
     }
 
     /// Every type a line may start with.
@@ -221,7 +235,11 @@ public enum TraceParser {
         let folder: String
         public private(set) var policyPath: String?
         public private(set) var policyRange: SourceRange?
+        /// Entries added one at a time, after the `segments`.
         public internal(set) var entries: [TraceEntry] = []
+        /// Runs of entries parsed together on one core and added whole: handed on as they are,
+        /// without copying each entry into one array.
+        public private(set) var segments: [[TraceEntry]] = []
         public internal(set) var problems: [Problem] = []
         /// Whether a request line has been seen (the header must come first).
         public private(set) var hasRequests = false
@@ -252,10 +270,34 @@ public enum TraceParser {
             }
         }
 
-        /// Hands over the entries gathered so far (for streaming: memory for a block only).
+        /// Entries parsed together, added after everything before them.
+        mutating func add(segment: [TraceEntry]) {
+            guard !segment.isEmpty else { return }
+            hasRequests = true
+            if !entries.isEmpty {
+                segments.append(entries)
+                entries = []
+            }
+            segments.append(segment)
+        }
+
+        /// Whether entries are waiting to be taken.
+        public var hasEntries: Bool { !entries.isEmpty || !segments.isEmpty }
+
+        /// Hands over the entries gathered so far as the runs they were parsed in (for
+        /// streaming: memory for a block only).
+        public mutating func takeSegments() -> [[TraceEntry]] {
+            var taken = segments
+            if !entries.isEmpty { taken.append(entries) }
+            segments = []
+            entries = []
+            return taken
+        }
+
+        /// Hands over the entries gathered so far, as one array.
         public mutating func takeEntries() -> [TraceEntry] {
-            defer { entries = [] }
-            return entries
+            let taken = takeSegments()
+            return taken.count == 1 ? taken[0] : Array(taken.joined())
         }
     }
 
@@ -267,13 +309,14 @@ public enum TraceParser {
             SourceRange(start: SourcePosition(line: lineNumber, column: field.column + offset),
                         end: SourcePosition(line: lineNumber, column: field.column + field.width))
         }
-        if first.text == "policy:" || first.text.hasPrefix("policy:") {
+        let mayBeHeader = startsWithHeaderWord(bytes)
+        if mayBeHeader, first.text == "policy:" || first.text.hasPrefix("policy:") {
             let value = first.text == "policy:" ? fields.dropFirst().first : (String(first.text.dropFirst("policy:".count)), first.column + 7, first.width - 7)
             let extra = first.text == "policy:" ? fields.count - 1 : fields.count
             guard let value else { return .problems([Problem(message: "a policy: header names one policy file", range: range(first))]) }
             return .header(value: value.text, range: range(value), fields: extra, firstRange: range(first))
         }
-        if first.text == "origin:" {
+        if mayBeHeader, first.text == "origin:" {
             return .problems([Problem(message: "an origin: line is the first line of the input, or nowhere", range: range(first),
                                       hint: "a shard's first line may say where it was cut from: origin: TRACE:LINE")])
         }

@@ -81,8 +81,15 @@ public final class TraceStream {
     /// (a simulation would go on from a wrong state), but the rest is still read for its
     /// problems.
     public func nextEntries() -> [TraceEntry]? {
+        guard let segments = nextSegments() else { return nil }
+        return segments.count == 1 ? segments[0] : Array(segments.joined())
+    }
+
+    /// `nextEntries`, as the runs of entries parsed together on one core: the simulator
+    /// decides each run on a core of its own, so no entry is copied into a block-wide array.
+    public func nextSegments() -> [[TraceEntry]]? {
         while true {
-            if !assembler.entries.isEmpty { return assembler.takeEntries() }
+            if assembler.hasEntries { return assembler.takeSegments() }
             guard !isFinished, let block = readBlock() else {
                 finish()
                 return nil
@@ -103,15 +110,36 @@ public final class TraceStream {
         }
     }
 
-    private func add(_ lines: [ParsedLine]) {
-        for outcome in lines {
-            let before = assembler.problems.count
-            // After the first problem, lines are read for their problems only.
-            if before > 0, case .entry = outcome.line { continue }
-            assembler.add(outcome.line)
-            if assembler.problems.count > before { problemLines[outcome.number] = outcome.text ?? "" }
+    private func add(_ chunks: [ParsedChunk]) {
+        for chunk in chunks {
+            // Nearly every chunk: requests only, read before any problem. Its entries go on
+            // as the run they were parsed in.
+            if chunk.others.isEmpty, assembler.problems.isEmpty {
+                assembler.add(segment: chunk.entries)
+                continue
+            }
+            var next = 0
+            for other in chunk.others {
+                while next < other.entriesBefore {
+                    add(.entry(chunk.entries[next]), number: 0, text: nil)
+                    next += 1
+                }
+                add(other.line.line, number: other.line.number, text: other.line.text)
+            }
+            while next < chunk.entries.count {
+                add(.entry(chunk.entries[next]), number: 0, text: nil)
+                next += 1
+            }
         }
         if assembler.problems.count >= Self.maximumProblems { isFinished = true }
+    }
+
+    private func add(_ line: TraceParser.Line, number: Int, text: String?) {
+        let before = assembler.problems.count
+        // After the first problem, lines are read for their problems only.
+        if before > 0, case .entry = line { return }
+        assembler.add(line)
+        if assembler.problems.count > before { problemLines[number] = text ?? "" }
     }
 
     /// The lines with problems, as a file the reporters can quote.
@@ -135,15 +163,37 @@ public final class TraceStream {
         var lines: [(range: Range<Int>, number: Int)]
     }
 
-    private func parse(_ block: Block) -> [ParsedLine] {
+    /// A run of a block's lines parsed on one core: its entries, and the lines that are not
+    /// requests (headers, problems), each with how many of the run's entries come before it.
+    struct ParsedChunk: Sendable {
+        var entries: [TraceEntry] = []
+        var others: [(entriesBefore: Int, line: ParsedLine)] = []
+    }
+
+    /// Lines per run parsed on one core.
+    static let parseChunk = 512
+
+    private func parse(_ block: Block) -> [ParsedChunk] {
         let bytes = block.bytes
-        return block.lines.parallelMap(minimumChunk: 512) { line in
+        let lines = block.lines
+        let chunkCount = max(1, min(ParseCores.count * 4, lines.count / Self.parseChunk))
+        return Array(0..<chunkCount).parallelMap(minimumChunk: 1) { chunk in
+            var parsed = ParsedChunk()
+            let range = (lines.count * chunk / chunkCount)..<(lines.count * (chunk + 1) / chunkCount)
+            parsed.entries.reserveCapacity(range.count)
             bytes.withUnsafeBufferPointer { buffer in
-                let lineBytes = UnsafeBufferPointer(rebasing: buffer[line.range])
-                let parsed = TraceParser.parseLine(lineBytes, number: line.number)
-                if case .entry = parsed { return ParsedLine(number: line.number, line: parsed, text: nil) }
-                return ParsedLine(number: line.number, line: parsed, text: String(decoding: lineBytes, as: UTF8.self))
+                for index in range {
+                    let line = lines[index]
+                    let lineBytes = UnsafeBufferPointer(rebasing: buffer[line.range])
+                    switch TraceParser.parseLine(lineBytes, number: line.number) {
+                    case .entry(let entry): parsed.entries.append(entry)
+                    case .empty: break
+                    case let other:
+                        parsed.others.append((parsed.entries.count, ParsedLine(number: line.number, line: other, text: String(decoding: lineBytes, as: UTF8.self))))
+                    }
+                }
             }
+            return parsed
         }
     }
 
@@ -349,4 +399,9 @@ public final class TraceStream {
         }
         return true
     }
+}
+
+private enum ParseCores {
+    /// Read once a process: Foundation's `activeProcessorCount` opens /proc and cgroup files.
+    static let count = ProcessInfo.processInfo.activeProcessorCount
 }

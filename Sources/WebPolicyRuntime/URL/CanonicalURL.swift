@@ -61,8 +61,12 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
         func part(_ range: Range<Int>) -> String { Self.slice(text, range) }
 
         /// UTF-8 offsets `range` of `text` (they fall on ASCII separators: the canonical text
-        /// is ASCII).
+        /// is ASCII). Copied from the bytes: slicing through String indices checks scalar
+        /// boundaries at both ends, which was a tenth of canonicalising a URL.
         private static func slice(_ text: String, _ range: Range<Int>) -> String {
+            if let sliced = text.utf8.withContiguousStorageIfAvailable({ String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }) {
+                return sliced
+            }
             let utf8 = text.utf8
             return String(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])!
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Step 1 (docs/semantics.md): WebKit's content rules, every list on its own (WebKit: ignore
 /// rules never cross lists), on the load as WebKit describes it (`ResourceLoadInfo`). `block`
 /// wins over `make-https` (WebKit test `StrictPrefixSeparatedMachines3`).
@@ -129,7 +131,8 @@ struct ContentRulesStep: Sendable {
         return host.withUTF8 { bytes in
             registrable.withUTF8 { suffix in
                 guard bytes.count > suffix.count, bytes[bytes.count - suffix.count - 1] == UInt8(ascii: ".") else { return true }
-                return !UnsafeBufferPointer(rebasing: bytes[(bytes.count - suffix.count)...]).elementsEqual(suffix)
+                guard let start = bytes.baseAddress, let other = suffix.baseAddress else { return true }
+                return memcmp(start + (bytes.count - suffix.count), other, suffix.count) != 0
             }
         }
     }
