@@ -195,10 +195,12 @@ public struct SimulationSession {
     private func simulate(_ input: Input, with simulator: Simulator, subject: String, each: ((RequestResult, String) -> Void)?) -> SimulationReport.TraceResults {
         var results = SimulationReport.TraceResults(path: input.displayPath, subject: subject)
         let path = input.displayPath
+        if case .stream(let stream) = input {
+            progress?.begin(ProgressStage("simulating \(path)", total: stream.size, unit: .bytes, counted: .requests))
+        }
         guard let each else {
             switch input {
             case .stream(let stream):
-                progress?.begin(ProgressStage("simulating \(path)", total: stream.size, unit: .bytes, counted: .requests))
                 results.add(simulator.tally(stream) { bytes, requests in progress?.update(done: bytes, count: requests) })
             case .whole(let trace):
                 results.add(simulator.tally(trace))
@@ -207,7 +209,6 @@ public struct SimulationSession {
         }
         switch input {
         case .stream(let stream):
-            progress?.begin(ProgressStage("simulating \(path)", total: stream.size, unit: .bytes, counted: .requests))
             simulator.run(stream, each: { result in
                 results.add(result, keepingAll: keepsAllResults)
                 each(result, path)
