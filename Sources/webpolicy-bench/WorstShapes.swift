@@ -3,7 +3,7 @@ import Foundation
 
 /// `webpolicy-bench --list LIST.json` also lints the input shapes that were once quadratic, as
 /// whole `webpolicy lint` commands, each at three sizes so that growth shows (1×, 2×, 4×:
-/// linear is twice and four times the time), against the 2-second target of issue 27:
+/// linear is twice and four times the time), against a 2-second target:
 ///
 /// - a minified list (one line) with a finding for two rules in three: every finding once
 ///   copied and counted the whole line to quote it;

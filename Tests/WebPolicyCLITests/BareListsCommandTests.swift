@@ -50,10 +50,32 @@ struct BareListsCommandTests {
         let result = try CommandRunner.run(["lint", "min.json", "--color", "never"], in: folder)
         #expect(result.status == 0, "warnings only: \(result.stderr)")
         #expect(result.stdout.hasSuffix("1500 warnings in 1 file\n"), "\(result.stdout.suffix(200))")
-        #expect(result.stdout.contains("min.json:1:134: warning: this rule repeats the one at line 1, column 2: same trigger, same action [content-rule-dead]"), "\(result.stdout.prefix(600))")
+        #expect(result.stdout.contains("min.json:1:73: warning: this rule repeats the one at line 1, column 2: same trigger, same action [content-rule-dead]"), "\(result.stdout.prefix(600))")
         // Every quoted line is a window: no output line is longer than the window and its frame.
         let longest = result.stdout.split(separator: "\n").map(\.count).max() ?? 0
         #expect(longest < 200, "a line of \(longest) characters")
+    }
+
+    /// The list's rules are linted where they are written: a finding about one character of a
+    /// string points at that character inside the JSON string, and a message naming another
+    /// rule gives its line when each rule has a line of its own.
+    @Test func findingsPointIntoTheListsOwnStrings() throws {
+        let list = """
+        [
+          {"trigger": {"url-filter": "ads", "if-domain": ["ex(ample).com"]}, "action": {"type": "block"}},
+          {"trigger": {"url-filter": "track"}, "action": {"type": "block"}},
+          {"trigger": {"url-filter": "track"}, "action": {"type": "block"}}
+        ]
+
+        """
+        let folder = try CommandRunner.makeFolder(["list.json": list])
+        let result = try CommandRunner.run(["lint", "list.json", "--color", "never"], in: folder)
+        #expect(result.status == 0, "warnings only: \(result.stdout)")
+        let lines = result.stdout.split(separator: "\n").filter { $0.contains(": warning: ") }.map(String.init)
+        #expect(lines.count == 2, "\(result.stdout)")
+        // Column 54 is the '(' inside "ex(ample).com".
+        #expect(lines.first?.hasPrefix("list.json:2:54: warning: the if-domain domain 'ex(ample).com' holds '('") == true, "\(lines)")
+        #expect(lines.last == "list.json:4:3: warning: this rule repeats the one at line 3: same trigger, same action [content-rule-dead]")
     }
 
     @Test func lintReportsAListWebKitCannotRead() throws {

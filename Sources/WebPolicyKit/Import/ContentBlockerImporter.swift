@@ -43,10 +43,24 @@ public enum ContentBlockerImporter {
     /// A list read as WebKit reads it: the rules WebKit keeps, or nil when it refuses the list,
     /// with every diagnostic (errors, and warnings for what it ignores).
     public static func parseList(_ file: SourceFile) -> (rules: [(index: Int, node: JSONNode)]?, diagnostics: [Diagnostic]) {
+        let read = read(file)
+        return (read.rules, read.diagnostics)
+    }
+
+    /// `parseList`, with what WebKit's parser learnt of the kept rules' regexes on the way.
+    struct ReadList {
+        var rules: [(index: Int, node: JSONNode)]?
+        var diagnostics: [Diagnostic]
+        /// The ranges of the kept rules' url regexes that match every URL (every other one is a
+        /// plain filter, or the list would have been refused).
+        var regexesMatchingEverything: Set<SourceRange> = []
+    }
+
+    static func read(_ file: SourceFile) -> ReadList {
         let root: JSONNode
         switch JSONDocument.parse(file.text) {
         case .failure(let error):
-            return (nil, [Diagnostic(
+            return ReadList(rules: nil, diagnostics: [Diagnostic(
                 ruleID: ImportCheck.jsonSyntax.id, severity: .error,
                 message: "\(error.message) (WebKit: \(ContentExtensionError.jsonInvalid.rawValue), \"\(ContentExtensionError.jsonInvalid.message)\")",
                 location: file.location(SourceRange(at: error.position)),
@@ -57,7 +71,8 @@ public enum ContentBlockerImporter {
         // Every rule counts against one list here; the policy may hold more, as compile splits.
         let parsed = WebKitRuleListParser.parse(root, maximumRuleCount: .max)
         let diagnostics = parsed.issues.map { diagnostic(for: $0, in: file) }
-        return (parsed.isAccepted ? parsed.keptRules.map { ($0.index, $0.rule) } : nil, diagnostics)
+        return ReadList(rules: parsed.isAccepted ? parsed.keptRules.map { ($0.index, $0.rule) } : nil, diagnostics: diagnostics,
+                        regexesMatchingEverything: parsed.regexesMatchingEverything)
     }
 
     public static func importList(_ file: SourceFile, options: Options = Options()) -> ImportResult {
@@ -80,19 +95,38 @@ public enum ContentBlockerImporter {
 
     /// The policy of a list `parseList` accepted (`diagnostics`: what it said of it).
     static func importParsed(_ file: SourceFile, kept: [(index: Int, node: JSONNode)], diagnostics: [Diagnostic], options: Options) -> ImportResult {
-        func report(_ diagnostics: [Diagnostic]) -> LintReport {
-            LintReport(diagnostics: diagnostics, sources: [file.path: file], lintedFiles: [file.path])
-        }
-        var diagnostics = diagnostics
-        var conversion = RuleConversion(file: file)
-        let rules = kept.map { conversion.convert($0.node, index: $0.index) }
-        diagnostics += conversion.diagnostics
-        let target = options.target ?? conversion.requiredTarget
-        let policy = document(rules: rules, name: options.name ?? defaultName(for: file.path), target: target, source: file.path)
+        let converted = convert(file, kept: kept)
+        let target = options.target ?? converted.requiredTarget
+        let policy = document(rules: converted.rules.map(json), name: options.name ?? defaultName(for: file.path), target: target, source: file.path)
         var text = "# Imported from \((file.path as NSString).lastPathComponent) by webpolicy import.\n"
         if let schema = options.schemaReference { text = "# yaml-language-server: $schema=\(schema)\n" + text }
         text += YAMLWriter.render(policy)
-        return ImportResult(policyText: text, report: report(diagnostics), importedRules: rules.count)
+        let report = LintReport(diagnostics: diagnostics + converted.diagnostics, sources: [file.path: file], lintedFiles: [file.path])
+        return ImportResult(policyText: text, report: report, importedRules: converted.rules.count)
+    }
+
+    /// The `content-rules` entries of a list `parseList` accepted, each a node at its place in
+    /// the list; what conversion said of them; the lowest iOS with every feature they use.
+    static func convert(_ file: SourceFile, kept: [(index: Int, node: JSONNode)]) -> (rules: [YAMLNode], diagnostics: [Diagnostic], requiredTarget: OSVersion) {
+        var conversion = RuleConversion(file: file)
+        let rules = kept.map { conversion.convert($0.node, index: $0.index) }
+        return (rules, conversion.diagnostics, conversion.requiredTarget)
+    }
+
+    /// A converted entry as the value the policy writer renders: a double-quoted scalar is the
+    /// list's string, a plain one the boolean or integer it was.
+    private static func json(_ node: YAMLNode) -> JSONValue {
+        switch node.content {
+        case .scalar(let scalar):
+            switch scalar.resolved {
+            case .bool(let flag): return .bool(flag)
+            case .int(let number): return .int(number)
+            case .null: return .null
+            case .float(let text), .string(let text): return .string(text)
+            }
+        case .sequence(let items): return .array(items.map(json))
+        case .mapping(let pairs): return .object(pairs.map { ($0.key.scalar!.value, json($0.value)) })
+        }
     }
 
     private static func document(rules: [JSONValue], name: String, target: OSVersion, source: String) -> JSONValue {

@@ -3,6 +3,10 @@ import WebPolicyRuntime
 /// Converts the rules of a list that WebKit's parser accepted into policy `content-rules`
 /// entries: the same keys WebKit reads, in the policy's order (`action` first), and nothing
 /// WebKit ignores. Tracks the lowest iOS whose WebKit has every feature used.
+///
+/// An entry is a YAML node whose every key and value keeps its range in the list: `import`
+/// writes it out as YAML, and `lint LIST.json` decodes it as a policy's rule in place, so each
+/// finding lands on the list's own characters without a policy text in between.
 struct RuleConversion {
     let file: SourceFile
     private(set) var diagnostics: [Diagnostic] = []
@@ -14,47 +18,83 @@ struct RuleConversion {
         self.file = file
     }
 
-    mutating func convert(_ rule: JSONNode, index: Int) -> JSONValue {
+    mutating func convert(_ rule: JSONNode, index: Int) -> YAMLNode {
         rulePrefix = "rule \(index + 1): "
         warnAboutDuplicateKeys(in: rule)
         let trigger = rule.member("trigger")!
         let action = rule.member("action")!
-        let type = action.member("type")!.string!
-        var members: [(String, JSONValue)] = [("action", .string(type))]
+        let typeMember = Self.member(action, "type")!
+        let type = typeMember.value.string!
+        // The policy's `action` is the list's `action.type`: a finding on it lands there.
+        var members: [YAMLPair] = [Self.pair("action", typeMember.keyRange, Self.string(typeMember.value))]
         if let actionType = ContentActionType(rawValue: type), let feature = WebKitFeature.action(actionType) { require(feature) }
 
         for key in WebKitRuleListParser.triggerKeys {
-            guard let value = trigger.member(key) else { continue }
+            guard let member = Self.member(trigger, key) else { continue }
+            let value = member.value
+            func add(_ node: YAMLNode) { members.append(Self.pair(key, member.keyRange, node)) }
             // A case-sensitivity flag that is not a boolean is ignored by WebKit and left out
             // of the policy: it decides nothing, the target included.
             if key.hasSuffix("-is-case-sensitive"), value.bool == nil { continue }
             if let feature = WebKitFeature.triggerKey(key) { require(feature) }
             switch key {
             case "url-filter":
-                members.append((key, .string(value.string!)))
+                add(Self.string(value))
             case "url-filter-is-case-sensitive", "top-url-filter-is-case-sensitive", "frame-url-filter-is-case-sensitive":
                 // Only a boolean gets here: the parser has warned about anything else.
-                if let flag = value.bool { members.append((key, .bool(flag))) }
+                if let flag = value.bool { add(Self.plain(flag ? "true" : "false", value.range)) }
             case "request-method":
                 // WebKit compares methods ignoring case; compile writes them in lowercase.
-                members.append((key, .string(value.string!.lowercased())))
+                add(Self.string(value, value.string!.lowercased()))
             case "resource-type":
-                let types = value.array!.map { $0.string! }
-                for type in types { if let resourceType = ResourceType(rawValue: type), let feature = WebKitFeature.resourceType(resourceType) { require(feature) } }
-                members.append((key, .array(types.map(JSONValue.string))))
+                let types = value.array!
+                for type in types { if let resourceType = ResourceType(rawValue: type.string!), let feature = WebKitFeature.resourceType(resourceType) { require(feature) } }
+                add(Self.strings(value))
             default:
-                members.append((key, .array(value.array!.map { .string($0.string!) })))
+                add(Self.strings(value))
             }
         }
 
         switch type {
-        case "css-display-none": members.append(("selector", .string(action.member("selector")!.string!)))
-        case "notify": members.append(("notification", .string(action.member("notification")!.string!)))
-        case "redirect": members.append(("redirect", redirect(action.member("redirect")!)))
+        case "css-display-none": members.append(Self.actionPair(action, "selector"))
+        case "notify": members.append(Self.actionPair(action, "notification"))
+        case "redirect":
+            let member = Self.member(action, "redirect")!
+            members.append(Self.pair("redirect", member.keyRange, redirect(member.value)))
         case "modify-headers": members += modifyHeaders(action)
         default: break
         }
-        return .object(members)
+        return YAMLNode(content: .mapping(members), range: rule.range)
+    }
+
+    // MARK: The list's values as YAML nodes at their places in the list
+
+    /// The member named `key`; with duplicates the last, as WebKit keeps it.
+    private static func member(_ node: JSONNode, _ key: String) -> JSONMember? {
+        node.members?.last { $0.key == key }
+    }
+
+    private static func pair(_ key: String, _ keyRange: SourceRange, _ value: YAMLNode) -> YAMLPair {
+        YAMLPair(key: plain(key, keyRange), value: value)
+    }
+
+    /// A JSON string is a double-quoted YAML scalar: the same escapes, so an offset inside the
+    /// value maps to the list's characters.
+    private static func string(_ node: JSONNode, _ value: String? = nil) -> YAMLNode {
+        YAMLNode(content: .scalar(YAMLScalar(value: value ?? node.string!, style: .doubleQuoted)), range: node.range)
+    }
+
+    private static func plain(_ text: String, _ range: SourceRange) -> YAMLNode {
+        YAMLNode(content: .scalar(YAMLScalar(value: text, style: .plain)), range: range)
+    }
+
+    private static func strings(_ node: JSONNode) -> YAMLNode {
+        YAMLNode(content: .sequence(node.array!.map { string($0) }), range: node.range)
+    }
+
+    private static func actionPair(_ action: JSONNode, _ key: String) -> YAMLPair {
+        let member = member(action, key)!
+        return pair(key, member.keyRange, string(member.value))
     }
 
     /// JSON objects keep the last of repeated keys (WebKit's `JSON::Object`); the earlier
@@ -84,7 +124,7 @@ struct RuleConversion {
     }
 
     /// The one member WebKit's `RedirectAction::parse` uses, in its order of preference.
-    private mutating func redirect(_ redirect: JSONNode) -> JSONValue {
+    private mutating func redirect(_ redirect: JSONNode) -> YAMLNode {
         var chosen: String?
         for key in ["extension-path", "regex-substitution", "transform", "url"] {
             guard let value = redirect.member(key) else { continue }
@@ -94,72 +134,75 @@ struct RuleConversion {
         for member in redirect.members! where member.key != chosen {
             leftOut(member, "WebKit reads only '\(chosen!)' of this redirect")
         }
-        let value = redirect.member(chosen!)!
-        if chosen == "transform" { return .object([("transform", transform(value))]) }
-        return .object([(chosen!, .string(value.string!))])
+        let member = Self.member(redirect, chosen!)!
+        let value = chosen == "transform" ? transform(member.value) : Self.string(member.value)
+        return YAMLNode(content: .mapping([Self.pair(chosen!, member.keyRange, value)]), range: redirect.range)
     }
 
     // `URLTransformAction::parse` reads string members, and `query-transform` before `query`.
-    private mutating func transform(_ transform: JSONNode) -> JSONValue {
-        var members: [(String, JSONValue)] = []
+    private mutating func transform(_ transform: JSONNode) -> YAMLNode {
+        var members: [YAMLPair] = []
         let queryTransform = transform.member("query-transform").flatMap { $0.members != nil ? $0 : nil }
         for member in transform.members! {
             let key = member.key
             guard transform.member(key).map({ $0.range == member.value.range }) ?? false else { continue }  // a duplicate WebKit overrides
             switch key {
             case "query-transform" where queryTransform != nil:
-                members.append((key, self.queryTransform(member.value)))
+                members.append(Self.pair(key, member.keyRange, self.queryTransform(member.value)))
             case "query" where queryTransform != nil:
                 leftOut(member, "WebKit uses 'query-transform' instead of 'query'")
             case _ where PolicyKeys.urlTransform.contains(key) && key != "query-transform" && member.value.string != nil:
-                members.append((key, .string(member.value.string!)))
+                members.append(Self.pair(key, member.keyRange, Self.string(member.value)))
             default:
                 leftOut(member, PolicyKeys.urlTransform.contains(key) ? "WebKit ignores a '\(key)' that is \(member.value.kindName)" : "WebKit ignores the transform key '\(key)'")
             }
         }
-        return .object(members.sorted { PolicyKeys.urlTransform.firstIndex(of: $0.0)! < PolicyKeys.urlTransform.firstIndex(of: $1.0)! })
+        let order = { (pair: YAMLPair) in PolicyKeys.urlTransform.firstIndex(of: pair.key.scalar!.value)! }
+        return YAMLNode(content: .mapping(members.sorted { order($0) < order($1) }), range: transform.range)
     }
 
-    private mutating func queryTransform(_ node: JSONNode) -> JSONValue {
-        var members: [(String, JSONValue)] = []
+    private mutating func queryTransform(_ node: JSONNode) -> YAMLNode {
+        var members: [YAMLPair] = []
         for member in node.members! where !PolicyKeys.queryTransform.contains(member.key) {
             leftOut(member, "WebKit ignores the query-transform key '\(member.key)'")
         }
-        if let remove = node.member("remove-parameters") {
-            members.append(("remove-parameters", .array(remove.array!.map { .string($0.string!) })))
+        if let remove = Self.member(node, "remove-parameters") {
+            members.append(Self.pair("remove-parameters", remove.keyRange, Self.strings(remove.value)))
         }
-        if let add = node.member("add-or-replace-parameters") {
-            members.append(("add-or-replace-parameters", .array(add.array!.map { parameter in
-                var fields: [(String, JSONValue)] = [("key", .string(parameter.member("key")!.string!)), ("value", .string(parameter.member("value")!.string!))]
-                if let replaceOnly = parameter.member("replace-only") {
-                    if let flag = replaceOnly.bool { fields.append(("replace-only", .bool(flag))) } else {
+        if let add = Self.member(node, "add-or-replace-parameters") {
+            members.append(Self.pair("add-or-replace-parameters", add.keyRange, YAMLNode(content: .sequence(add.value.array!.map { parameter in
+                var fields = [Self.actionPair(parameter, "key"), Self.actionPair(parameter, "value")]
+                if let replaceOnlyMember = Self.member(parameter, "replace-only") {
+                    let replaceOnly = replaceOnlyMember.value
+                    if let flag = replaceOnly.bool { fields.append(Self.pair("replace-only", replaceOnlyMember.keyRange, Self.plain(flag ? "true" : "false", replaceOnly.range))) } else {
                         diagnostics.append(Diagnostic(ruleID: ImportCheck.ignoredMember.id, severity: .warning,
                                                       message: "\(rulePrefix)WebKit ignores a 'replace-only' that is \(replaceOnly.kindName); the policy leaves it out",
                                                       location: file.location(replaceOnly.range)))
                     }
                 }
-                return .object(fields)
-            })))
+                return YAMLNode(content: .mapping(fields), range: parameter.range)
+            }), range: add.value.range)))
         }
-        return .object(members)
+        return YAMLNode(content: .mapping(members), range: node.range)
     }
 
-    private mutating func modifyHeaders(_ action: JSONNode) -> [(String, JSONValue)] {
-        let priority = action.member("priority")!
+    private mutating func modifyHeaders(_ action: JSONNode) -> [YAMLPair] {
+        let priorityMember = Self.member(action, "priority")!
+        let priority = priorityMember.value
         let number = priority.number!
         if number != number.rounded(.towardZero) {
             diagnostics.append(Diagnostic(ruleID: ImportCheck.ignoredMember.id, severity: .warning,
                                           message: "\(rulePrefix)WebKit truncates the priority \(number) to \(Int(number)); the policy says \(Int(number))",
                                           location: file.location(priority.range)))
         }
-        var members: [(String, JSONValue)] = [("priority", .int(Int(number)))]
+        var members = [Self.pair("priority", priorityMember.keyRange, Self.plain(String(Int(number)), priority.range))]
         for key in ["request-headers", "response-headers"] {
-            guard let headers = action.member(key)?.array else { continue }
-            members.append((key, .array(headers.map { header in
-                var fields: [(String, JSONValue)] = [("operation", .string(header.member("operation")!.string!)), ("header", .string(header.member("header")!.string!))]
-                if let value = header.member("value")?.string { fields.append(("value", .string(value))) }
-                return .object(fields)
-            })))
+            guard let member = Self.member(action, key), let headers = member.value.array else { continue }
+            members.append(Self.pair(key, member.keyRange, YAMLNode(content: .sequence(headers.map { header in
+                var fields = [Self.actionPair(header, "operation"), Self.actionPair(header, "header")]
+                if let value = Self.member(header, "value"), value.value.string != nil { fields.append(Self.pair("value", value.keyRange, Self.string(value.value))) }
+                return YAMLNode(content: .mapping(fields), range: header.range)
+            }), range: member.value.range)))
         }
         return members
     }

@@ -95,9 +95,9 @@ public struct Linter: Sendable {
         return LintReport(diagnostics: result.diagnostics + check(result), sources: sources, lintedFiles: [path])
     }
 
-    private func check(_ result: LoadResult) -> [Diagnostic] {
+    func check(_ result: LoadResult, acceptedRegexes: PolicyFacts.AcceptedRegexes? = nil) -> [Diagnostic] {
         guard let policy = result.policy else { return [] }
-        let facts = PolicyFacts(policy: policy, files: result.files)
+        let facts = PolicyFacts(policy: policy, files: result.files, acceptedRegexes: acceptedRegexes)
         var diagnostics: [Diagnostic] = []
         // Only an unused suppression looks here: a list, not a set hashed on every run.
         var active: [String] = []

@@ -7,8 +7,17 @@ final class PolicyFacts {
     let policy: Policy
     let files: [String: SourceFile]
 
-    init(policy: Policy, files: [SourceFile]) {
+    /// A file whose every url regex WebKit's parser has already parsed and accepted (a bare
+    /// list that `lint` reads): only those that match every URL are anything but a filter.
+    struct AcceptedRegexes {
+        var path: String
+        var matchingEverything: Set<SourceRange>
+    }
+    private let acceptedRegexes: AcceptedRegexes?
+
+    init(policy: Policy, files: [SourceFile], acceptedRegexes: AcceptedRegexes? = nil) {
         self.policy = policy
+        self.acceptedRegexes = acceptedRegexes
         self.files = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -24,6 +33,20 @@ final class PolicyFacts {
         return mapping
     }
 
+    /// Whether two content rules start on one line (a minified list, a JSON policy written
+    /// flow-style): then "line N" alone does not say which rule a message means.
+    private lazy var rulesShareLines: Bool = {
+        let rules = policy.contentRules
+        return zip(rules, rules.dropFirst()).contains { $0.location.path == $1.location.path && $0.location.start.line == $1.location.start.line }
+    }()
+
+    /// How a message names the place of another content rule: "line 12", or "line 1, column
+    /// 2201" where rules share lines.
+    func place(of rule: ContentRule) -> String {
+        let start = rule.location.start
+        return rulesShareLines ? "line \(start.line), column \(start.column)" : "line \(start.line)"
+    }
+
     struct RegexField {
         var text: LocatedString
         /// `url-filter`, `if-top-url`, …
@@ -36,7 +59,13 @@ final class PolicyFacts {
     /// The WebKit regexes of the policy's content rules that are not plain `ok`, parsed as
     /// WebKit parses them and grouped by status, so each url-filter rule reads only its own.
     lazy var regexFieldsByStatus: [URLFilterParseStatus: [RegexField]] = {
-        let fields = policy.contentRules.flatMap { rule in rule.trigger.regexFields.map { RegexInput(text: $0.text, field: $0.field, caseSensitive: $0.caseSensitive, rule: rule) } }
+        var fields: [RegexInput] = []
+        for rule in policy.contentRules {
+            for field in rule.trigger.regexFields {
+                if let accepted = acceptedRegexes, field.text.location.path == accepted.path, !accepted.matchingEverything.contains(field.text.location.range) { continue }
+                fields.append(RegexInput(text: field.text, field: field.field, caseSensitive: field.caseSensitive, rule: rule))
+            }
+        }
         let results = fields.parallelMap { URLFilterParser.parse($0.text.value, caseSensitive: $0.caseSensitive) }
         var byStatus: [URLFilterParseStatus: [RegexField]] = [:]
         for (field, result) in zip(fields, results) {

@@ -31,6 +31,10 @@ public enum WebKitRuleListParser {
         public var issues: [WebKitParseIssue]
         /// The rules WebKit would keep, as JSON objects with their index in the list.
         public var keptRules: [(index: Int, rule: JSONNode)]
+        /// Where a url-filter (or a top- or frame-url condition) of a kept rule matches every
+        /// URL: the one parse result besides a plain filter that an accepted list can hold, so a
+        /// linter need not parse its regexes again.
+        public var regexesMatchingEverything: Set<SourceRange> = []
 
         public var errors: [WebKitParseIssue] { issues.filter { if case .error = $0.kind { return true } else { return false } } }
         public var isAccepted: Bool { errors.isEmpty }
@@ -60,11 +64,14 @@ public enum WebKitRuleListParser {
         let checked = Array(rules.enumerated()).parallelMap { index, rule in
             var checker = RuleChecker(index: index)
             let kept = checker.check(rule)
-            return (kept, checker.issues)
+            return (kept, checker.issues, checker.matchingEverything)
         }
         var result = Result(issues: [], keptRules: [])
-        for (index, (kept, issues)) in checked.enumerated() {
-            if kept { result.keptRules.append((index, rules[index])) }
+        for (index, (kept, issues, matchingEverything)) in checked.enumerated() {
+            if kept {
+                result.keptRules.append((index, rules[index]))
+                result.regexesMatchingEverything.formUnion(matchingEverything)
+            }
             result.issues += issues
         }
         if result.isAccepted && result.keptRules.isEmpty {
@@ -95,6 +102,7 @@ public enum WebKitRuleListParser {
 private struct RuleChecker {
     let index: Int
     var issues: [WebKitParseIssue] = []
+    var matchingEverything: [SourceRange] = []
 
     init(index: Int) {
         self.index = index
@@ -345,7 +353,9 @@ private struct RuleChecker {
     /// `spanIsInSource`: the pattern is the string at `range` itself (not a regex WebKit derives
     /// from it), so the offending characters can be pointed at.
     private mutating func checkRegex(_ pattern: String, caseSensitive: Bool, field: String, range: SourceRange, spanIsInSource: Bool = true) throws {
-        guard case .rejected(let problem) = URLFilterParser.parse(pattern, caseSensitive: caseSensitive) else { return }
+        let result = URLFilterParser.parse(pattern, caseSensitive: caseSensitive)
+        if case .matchesEverything = result, spanIsInSource { matchingEverything.append(range) }
+        guard case .rejected(let problem) = result else { return }
         let reason = problem.syntaxError.map { "\(problem.status.webKitMessage) (\($0.message))" } ?? problem.status.webKitMessage
         let stop = fail(.jsonInvalidRegex, "the \(field) is refused by WebKit's url-filter parser: \(reason)", range)
         if spanIsInSource { issues[issues.count - 1].stringSpan = problem.span.offset..<(problem.span.offset + problem.span.length) }

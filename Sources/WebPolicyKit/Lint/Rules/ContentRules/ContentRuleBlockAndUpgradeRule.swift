@@ -51,7 +51,7 @@ struct ContentRuleBlockAndUpgradeRule: LintRule {
         for upgrade in upgrades {
             guard let position = blocks.firstCovering(shapes[upgrade]) else { continue }
             let block = blockRules[position]
-            context.report("a block rule (line \(block.location.range.start.line)) matches every load this make-https rule matches, and block wins",
+            context.report("a block rule (\(context.facts.place(of: block))) matches every load this make-https rule matches, and block wins",
                            at: rules[upgrade].location, hint: "remove one of the two rules",
                            notes: [Diagnostic.Note("the block rule", at: block.location)])
         }

@@ -74,7 +74,7 @@ struct ContentRuleDeadRule: LintRule {
         seen.reserveCapacity(rules.count)
         for (index, rule) in rules.enumerated() {
             if let canceller = cancelledBy[index] {
-                context.report("this rule never acts: the ignore-previous-rules at line \(canceller.location.range.start.line) matches every load it matches and cancels it",
+                context.report("this rule never acts: the ignore-previous-rules at \(context.facts.place(of: canceller)) matches every load it matches and cancels it",
                                at: rule.location, hint: "remove it, or narrow the ignore-previous-rules",
                                notes: [Diagnostic.Note("the ignore-previous-rules", at: canceller.location)])
                 continue
@@ -83,7 +83,7 @@ struct ContentRuleDeadRule: LintRule {
             guard ![.redirect, .modifyHeaders].contains(rule.action.value) else { continue }
             let key = Key(shape: shapes[index], action: rule.action.value, selector: rule.selector?.value ?? "", notification: rule.notification?.value ?? "")
             if let earlier = seen[key] {
-                context.report("this rule repeats the one at line \(earlier.location.range.start.line): same trigger, same action",
+                context.report("this rule repeats the one at \(context.facts.place(of: earlier)): same trigger, same action",
                                at: rule.location, hint: "remove the repeat",
                                notes: [Diagnostic.Note("the first one", at: earlier.location)])
             } else {
