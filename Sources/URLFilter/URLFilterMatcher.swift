@@ -1,7 +1,8 @@
 /// Many url-filters run on one URL at once: which of them match it, in index order.
 ///
-/// Each filter is indexed by the longest literal every match must contain; one Aho–Corasick
-/// pass over the lowercased URL finds the literals present, and only those filters (plus the
+/// Each filter is indexed by the longest literal every match must contain; the URL's words
+/// (`LiteralTokenIndex`) and one Aho–Corasick pass over the lowercased URL, for the literals
+/// without a word of their own, find the literals present, and only those filters (plus the
 /// few without a usable literal) run their automata. Filters that match everything (WebKit's
 /// universal actions) match every URL. Time is linear in the URL for the scan, and linear per
 /// candidate filter; no backtracking anywhere.
@@ -33,6 +34,8 @@ public struct URLFilterMatcher: Sendable {
     public let universalID: Int32?
     private let unindexed: FlatTable<Int32>
     private let index: AhoCorasick
+    /// The literals found through a word of theirs instead of the automaton.
+    private let words: LiteralTokenIndex
     private let hosts: HostAnchoredIndex
     private let domains: DomainConditionIndex
     /// Distinct filters of each literal.
@@ -211,7 +214,8 @@ public struct URLFilterMatcher: Sendable {
         writer.write(filterOfPosition)
         writer.write(builder.unindexed)
         writer.write(lists: builder.filtersOfLiteral)
-        AhoCorasick.write(builder.literals, into: &writer)
+        let unworded = LiteralTokenIndex.write(builder.literals, idCount: builder.filtersOfLiteral.count, into: &writer)
+        AhoCorasick.write(unworded, into: &writer)
         HostAnchoredIndex.write(builder.anchored, into: &writer)
         DomainConditionIndex.write(builder.domainFilters, into: &writer)
         FilterAutomata.write(automata, into: &writer)
@@ -239,6 +243,7 @@ public struct URLFilterMatcher: Sendable {
         try unindexed.check(0..<filterCount, "the filters without a literal")
         filtersOfLiteral = try reader.lists(Int32.self, "the filters of each literal")
         try filtersOfLiteral.check(0..<filterCount, "the filters of each literal")
+        words = try LiteralTokenIndex(reading: &reader, idCount: filtersOfLiteral.count)
         index = try AhoCorasick(reading: &reader, idCount: filtersOfLiteral.count)
         hosts = try HostAnchoredIndex(reading: &reader, filterCount: Int(filterCount))
         domains = try DomainConditionIndex(reading: &reader, filterCount: Int(filterCount))
@@ -294,7 +299,7 @@ public struct URLFilterMatcher: Sendable {
             automata.matches(Int(filter), UnsafeBufferPointer(rebasing: url[end...]))
         }
         domains.lookUp(url, matched: &matched)
-        if !index.isEmpty {
+        if !index.isEmpty || !words.isEmpty {
             // No filter steps over NUL (WebKit's end-of-URL sentinel) or a byte beyond ASCII
             // (`FilterAutomata`), so no literal a match needs lies past the first of them: the
             // scan stops there, which also makes a literal found the match of a literal-only
@@ -302,7 +307,9 @@ public struct URLFilterMatcher: Sendable {
             let limit = url.firstIndex { $0 == 0 || $0 >= 0x80 } ?? url.count
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: limit) { lowered in
                 for offset in 0..<limit { lowered[offset] = RequiredLiteral.lowercase(url[offset]) }
-                index.scan(UnsafeBufferPointer(start: lowered.baseAddress, count: limit)) { id in candidates.append(contentsOf: filtersOfLiteral[id]) }
+                let text = UnsafeBufferPointer(start: lowered.baseAddress, count: limit)
+                words.scan(text) { id in candidates.append(contentsOf: filtersOfLiteral[id]) }
+                index.scan(text) { id in candidates.append(contentsOf: filtersOfLiteral[id]) }
             }
         }
         if !candidates.isEmpty {

@@ -1,0 +1,277 @@
+/// Finds which literals occur in a URL through the words they hold, instead of a pass of the
+/// Aho–Corasick automaton: a blocklist's path filters (`-ad-manager/`, `/adserver/`,
+/// `/api/direct/.*\?s1=`) carry their literal between separators, so a word of it — `manager`,
+/// `adserver`, `direct` — stands whole in every URL that holds the literal. The URL is cut into
+/// words once (runs of lowercase letters and digits), each word is looked up in a hash table,
+/// and where one is found, each of its literals is compared at the one place it would start.
+/// That is a lookup or two per word of the URL and a few comparisons, where the automaton takes
+/// several steps for each of its bytes. (Brave's adblock engine indexes its filters by such
+/// tokens, each by its least used one.)
+///
+/// A literal's key is one of:
+/// - a **word** with a separator of the literal on each side (`manager` in `-ad-manager/`):
+///   a URL word equal to it;
+/// - the first three characters of a run that starts after a separator and runs to the end
+///   of the literal (`/funcript`: a URL word that **begins** with `fun`), or the last three of a
+///   run from the literal's start to a separator (`xhamster.` : a word that **ends** with `ter`).
+///
+/// Of its keys, a literal takes the one fewest literals share, a common word (`com`, `www`)
+/// last. One with no key — a single run, `adserver`, which could sit inside `myadserver` —
+/// stays with the automaton. A key found says only where its literals may start: each is
+/// compared there before it counts as found, so what is found is exactly what the automaton
+/// would find.
+struct LiteralTokenIndex: Sendable {
+    /// How a key is read from a URL word.
+    enum Kind: UInt64, CaseIterable {
+        case word = 0x9E37_79B9_7F4A_7C15
+        case prefix = 0xC2B2_AE3D_27D4_EB4F
+        case suffix = 0x1656_67B1_9E37_79F9
+    }
+
+    /// How many characters a prefix or suffix key holds.
+    static let affixLength = 3
+
+    /// One bucket of the open-addressing table: a key (0: empty) and where its literals are
+    /// in `entries`.
+    struct Slot: BitwiseCopyable, Sendable {
+        var key: UInt64 = 0
+        var start: Int32 = 0
+        var end: Int32 = 0
+    }
+
+    /// A literal of a key, and how far before the key's anchor in the URL it starts (the
+    /// word's start for a word or a prefix, its end for a suffix).
+    struct Entry: BitwiseCopyable, Sendable {
+        var id: Int32
+        var offset: Int32
+    }
+
+    /// A power of two long, or empty.
+    private let slots: FlatTable<Slot>
+    private let entries: FlatTable<Entry>
+    /// One bit per key's hash (a power of two of bits, as 64-bit words): most URL words are no
+    /// key, and one bit in a table that stays in the first-level cache says so.
+    private let filter: FlatTable<UInt64>
+    /// Each literal's bytes, by id (empty for the literals the automaton finds).
+    private let literals: FlatLists<UInt8>
+    /// Bit `kind` set: some key is of that kind (`Kind` by declaration order).
+    private let kinds: UInt8
+
+    /// Words nearly every URL holds.
+    static let commonWords: Set<[UInt8]> = Set([
+        "http", "https", "www", "com", "net", "org", "html", "htm", "php", "js", "css", "json",
+        "png", "jpg", "gif", "cdn", "static", "assets", "min", "api", "img", "images",
+    ].map { Array($0.utf8) })
+
+    @inline(__always)
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        byte &- 0x61 < 26 || byte &- 0x30 < 10
+    }
+
+    // MARK: Keys
+
+    /// A key of a literal: its kind, the bytes it hashes, and where the literal starts from
+    /// the key's anchor.
+    struct Key: Hashable {
+        var kind: Kind
+        var bytes: [UInt8]
+        var offset: Int
+        var isCommon: Bool
+
+        /// The table key (what a scan computes from the URL).
+        var hashed: UInt64 { bytes.withUnsafeBufferPointer { LiteralTokenIndex.finish(LiteralTokenIndex.fnv($0, 0..<$0.count), kind) } }
+    }
+
+    /// Every key `literal` (lowercase) could be found by.
+    static func keys(of literal: [UInt8]) -> [Key] {
+        var keys: [Key] = []
+        var start = 0
+        while start < literal.count {
+            guard isWordByte(literal[start]) else { start += 1; continue }
+            var end = start
+            while end < literal.count, isWordByte(literal[end]) { end += 1 }
+            let run = Array(literal[start..<end])
+            switch (start > 0, end < literal.count) {
+            case (true, true):
+                keys.append(Key(kind: .word, bytes: run, offset: start, isCommon: commonWords.contains(run)))
+            case (true, false) where run.count >= affixLength:
+                keys.append(Key(kind: .prefix, bytes: Array(run.prefix(affixLength)), offset: start, isCommon: false))
+            case (false, true) where run.count >= affixLength:
+                keys.append(Key(kind: .suffix, bytes: Array(run.suffix(affixLength)), offset: end, isCommon: false))
+            default:
+                break
+            }
+            start = end
+        }
+        return keys
+    }
+
+    /// FNV-1a over `range` of `bytes`.
+    @inline(__always)
+    static func fnv(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for index in range { hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    /// A hash and its kind mixed into a table key (Fibonacci hashing: the product's high bits
+    /// pick the slot, its middle bits the filter's bit); never 0, the empty slot's mark.
+    @inline(__always)
+    static func finish(_ hash: UInt64, _ kind: Kind) -> UInt64 {
+        ((hash ^ kind.rawValue) &* 0x9E37_79B9_7F4A_7C15) | 1
+    }
+
+    /// The slot a key starts its probe at, in a table of `1 << bits` slots.
+    @inline(__always)
+    static func slot(_ key: UInt64, bits: Int) -> Int {
+        Int(truncatingIfNeeded: key >> UInt64(64 - bits))
+    }
+
+    // MARK: Writing and reading
+
+    /// Writes the index of the literals that have a key, and returns the others, for the
+    /// automaton. `idCount`: how many literal ids there are.
+    static func write(_ literals: [(literal: [UInt8], id: Int)], idCount: Int, into writer: inout ImageWriter) -> [(literal: [UInt8], id: Int)] {
+        let keysOfLiteral = literals.map { keys(of: $0.literal) }
+        // How many literals could take each key: a literal takes its least shared one.
+        var sharing: [Key: Int] = [:]
+        for keys in keysOfLiteral {
+            for key in Set(keys.map { Key(kind: $0.kind, bytes: $0.bytes, offset: 0, isCommon: $0.isCommon) }) { sharing[key, default: 0] += 1 }
+        }
+        func rank(_ key: Key) -> (Int, Int, Int) {
+            (key.isCommon ? 1 : 0, sharing[Key(kind: key.kind, bytes: key.bytes, offset: 0, isCommon: key.isCommon)] ?? 0, -key.bytes.count)
+        }
+        var rest: [(literal: [UInt8], id: Int)] = []
+        var byKey: [UInt64: [Entry]] = [:]
+        var bytes = [[UInt8]](repeating: [], count: idCount)
+        var kinds: UInt8 = 0
+        for ((literal, id), keys) in zip(literals, keysOfLiteral) {
+            guard let key = keys.min(by: { rank($0) < rank($1) }) else {
+                rest.append((literal, id))
+                continue
+            }
+            byKey[key.hashed, default: []].append(Entry(id: Int32(id), offset: Int32(key.offset)))
+            bytes[id] = literal
+            kinds |= 1 << UInt8(Kind.allCases.firstIndex(of: key.kind)!)
+        }
+        var slots: [Slot] = []
+        var entries: [Entry] = []
+        var filter: [UInt64] = []
+        if !byKey.isEmpty {
+            var size = 8
+            while size < byKey.count * 2 { size *= 2 }
+            slots = [Slot](repeating: Slot(), count: size)
+            filter = [UInt64](repeating: 0, count: max(16, size / 8))
+            let bits = size.trailingZeroBitCount
+            // In key order, so that the image does not depend on the dictionary's order.
+            for (key, list) in byKey.sorted(by: { $0.key < $1.key }) {
+                var slot = Self.slot(key, bits: bits)
+                while slots[slot].key != 0 { slot = (slot + 1) & (size - 1) }
+                slots[slot] = Slot(key: key, start: Int32(entries.count), end: Int32(entries.count + list.count))
+                entries += list.sorted { ($0.id, $0.offset) < ($1.id, $1.offset) }
+                let bit = filterBit(key, count: filter.count)
+                filter[bit >> 6] |= 1 << UInt64(bit & 63)
+            }
+        }
+        writer.write(scalars: [Int64(kinds)])
+        writer.write(slots)
+        writer.write(entries)
+        writer.write(filter)
+        writer.write(lists: bytes)
+        return rest
+    }
+
+    /// The bit of the filter a key sets: from the key's middle bits (its high ones pick its slot).
+    @inline(__always)
+    static func filterBit(_ key: UInt64, count: Int) -> Int {
+        Int(truncatingIfNeeded: key >> 24) & (count * 64 - 1)
+    }
+
+    /// Reads the tables `write` wrote, checking every range and id.
+    init(reading reader: inout ImageReader, idCount: Int) throws(ImageError) {
+        let scalars = try reader.scalars(1, "the literal words' kinds")
+        guard scalars[0] >= 0, scalars[0] < 1 << Kind.allCases.count else { throw ImageError("the literal words' kinds are \(scalars[0])") }
+        kinds = UInt8(scalars[0])
+        slots = try reader.table(Slot.self, "the literal words' table")
+        entries = try reader.table(Entry.self, "the literals of each word")
+        filter = try reader.table(UInt64.self, "the literal words' filter")
+        literals = try reader.lists(UInt8.self, "the literals' bytes")
+        guard slots.count == 0 || (slots.count >= 8 && slots.count & (slots.count - 1) == 0) else {
+            throw ImageError("the literal words' table has \(slots.count) slots, not a power of two")
+        }
+        guard slots.count == 0 || (filter.count >= 16 && filter.count & (filter.count - 1) == 0) else {
+            throw ImageError("the literal words' filter has \(filter.count) words, not a power of two")
+        }
+        guard literals.count == idCount else { throw ImageError("bytes for \(literals.count) literals of \(idCount)") }
+        for entry in entries.buffer {
+            guard entry.id >= 0, Int(entry.id) < idCount, entry.offset >= 0, Int(entry.offset) <= literals.listCount(Int(entry.id)) else {
+                throw ImageError("a literal word's entry names literal \(entry.id) at \(entry.offset), outside the literals")
+            }
+        }
+        let entryCount = Int32(entries.count)
+        var empty = slots.count == 0
+        for slot in slots.buffer {
+            if slot.key == 0 { empty = true; continue }
+            guard slot.start >= 0, slot.start <= slot.end, slot.end <= entryCount else {
+                throw ImageError("a literal word's list lies outside its table")
+            }
+        }
+        // A scan probes until an empty slot: a full table would never stop.
+        guard empty else { throw ImageError("the literal words' table has no empty slot") }
+    }
+
+    var isEmpty: Bool { slots.count == 0 }
+
+    // MARK: Scanning
+
+    /// Calls `found` with the id of every indexed literal that occurs in `text` (lowercased
+    /// already) — once for each word of `text` whose key leads to it there.
+    func scan(_ text: UnsafeBufferPointer<UInt8>, _ found: (Int) -> Void) {
+        guard !isEmpty else { return }
+        let hasPrefixes = kinds & 2 != 0, hasSuffixes = kinds & 4 != 0
+        var index = 0
+        let count = text.count
+        while index < count {
+            guard Self.isWordByte(text[index]) else { index += 1; continue }
+            let start = index
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            var prefixHash: UInt64 = 0
+            repeat {
+                hash = (hash ^ UInt64(text[index])) &* 0x100_0000_01b3
+                index += 1
+                if index - start == Self.affixLength { prefixHash = hash }
+            } while index < count && Self.isWordByte(text[index])
+            look(Self.finish(hash, .word), anchor: start, text, found)
+            guard index - start >= Self.affixLength else { continue }
+            if hasPrefixes { look(Self.finish(prefixHash, .prefix), anchor: start, text, found) }
+            if hasSuffixes { look(Self.finish(Self.fnv(text, (index - Self.affixLength)..<index), .suffix), anchor: index, text, found) }
+        }
+    }
+
+    /// The literals of `key`, each compared where it would start: `anchor` minus its offset.
+    @inline(__always)
+    private func look(_ key: UInt64, anchor: Int, _ text: UnsafeBufferPointer<UInt8>, _ found: (Int) -> Void) {
+        let bit = Self.filterBit(key, count: filter.count)
+        guard filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { return }
+        let slots = slots.buffer, mask = slots.count - 1
+        var slot = Self.slot(key, bits: slots.count.trailingZeroBitCount)
+        while slots[slot].key != 0 {
+            if slots[slot].key == key {
+                for position in Int(slots[slot].start)..<Int(slots[slot].end) {
+                    let entry = entries[position]
+                    if Self.matches(text, literals[Int(entry.id)], at: anchor - Int(entry.offset)) { found(Int(entry.id)) }
+                }
+                return
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Whether `literal` lies in `text` at `offset`.
+    @inline(__always)
+    static func matches(_ text: UnsafeBufferPointer<UInt8>, _ literal: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+        guard offset >= 0, offset + literal.count <= text.count else { return false }
+        for index in 0..<literal.count where text[offset + index] != literal[index] { return false }
+        return true
+    }
+}
