@@ -184,11 +184,18 @@ struct AhoCorasick: Sendable {
         }
         var node = 0
         for byte in text {
-            while true {
-                let next = child(node, byte)
-                if next != 0 { node = next; break }
-                if node == 0 { break }
-                node = Int(nodes[node].failure)
+            // Most bytes of a URL start no literal: at the root, one table read decides, and
+            // the root has no outputs to look at.
+            if node == 0 {
+                node = Int(rootNext[Int(byte)])
+                if node == 0 { continue }
+            } else {
+                while true {
+                    let next = child(node, byte)
+                    if next != 0 { node = next; break }
+                    if node == 0 { break }
+                    node = Int(nodes[node].failure)
+                }
             }
             var output = nodes[node].outputStart == nodes[node].outputEnd ? Int(nodes[node].outputLink) : node
             while output > 0 {
