@@ -295,6 +295,9 @@ public struct URLFilterMatcher: Sendable {
         matched.removeAll(keepingCapacity: true)
         candidates.removeAll(keepingCapacity: true)
         candidates += unindexed
+        // The closures below read these tables, not `self`: a closure that captured `self`
+        // copied the whole matcher (and retained its bytes) on every request.
+        let automata = automata, words = words, index = index, filtersOfLiteral = filtersOfLiteral
         hosts.lookUp(url, matched: &matched) { filter, end in
             automata.matches(Int(filter), UnsafeBufferPointer(rebasing: url[end...]))
         }
