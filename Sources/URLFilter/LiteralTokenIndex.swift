@@ -31,6 +31,9 @@ struct LiteralTokenIndex: Sendable {
     /// How many characters a prefix or suffix key holds.
     static let affixLength = 3
 
+    /// The most literals one key leads to (the real lists' busiest key has 21).
+    static let maximumSharing = 64
+
     /// One bucket of the open-addressing table: a key (0: empty) and where its literals are
     /// in `entries`.
     struct Slot: BitwiseCopyable, Sendable {
@@ -142,11 +145,17 @@ struct LiteralTokenIndex: Sendable {
             (key.isCommon ? 1 : 0, sharing[Key(kind: key.kind, bytes: key.bytes, offset: 0, isCommon: key.isCommon)] ?? 0, -key.bytes.count)
         }
         var rest: [(literal: [UInt8], id: Int)] = []
+        let chosen = keysOfLiteral.map { keys in keys.min(by: { rank($0) < rank($1) }) }
+        // A key that many literals share would have every URL word that is it compare them all:
+        // past `maximumSharing`, those literals are the automaton's, whose time does not grow
+        // with them.
+        var takers: [UInt64: Int] = [:]
+        for key in chosen { if let key { takers[key.hashed, default: 0] += 1 } }
         var byKey: [UInt64: [Entry]] = [:]
         var bytes = [[UInt8]](repeating: [], count: idCount)
         var kinds: UInt8 = 0
-        for ((literal, id), keys) in zip(literals, keysOfLiteral) {
-            guard let key = keys.min(by: { rank($0) < rank($1) }) else {
+        for ((literal, id), key) in zip(literals, chosen) {
+            guard let key, takers[key.hashed]! <= maximumSharing else {
                 rest.append((literal, id))
                 continue
             }

@@ -83,6 +83,22 @@ struct LiteralTokenIndexTests {
         #expect(try Self.found(literals, in: Self.bytes("https://www.xhamster.com/funcript/x/adserver/1.gif?mkto-a")) == [1, 3, 4, 6, 7])
     }
 
+    /// Literals that could only share one key go to the automaton, past a few dozen: a URL word
+    /// that is the key would otherwise compare every one of them.
+    @Test func aKeyManyLiteralsShareIsLeftToTheAutomaton() throws {
+        // Each `ab-gif-`'s only key is the word `gif`: its first run is too short to stand for
+        // the end of a URL word.
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let literals = (0..<200).map { Self.bytes("\(letters[$0 / 26])\(letters[$0 % 26])-gif-") }
+        var writer = ImageWriter()
+        let rest = LiteralTokenIndex.write(literals.enumerated().map { ($0.element, $0.offset) }, idCount: literals.count, into: &writer)
+        #expect(rest.count == 200)
+        #expect(try Self.found(literals, in: Self.bytes("https://a.example/ar-gif-b")) == [17])
+        let few = Array(literals.prefix(LiteralTokenIndex.maximumSharing))
+        var fewWriter = ImageWriter()
+        #expect(LiteralTokenIndex.write(few.enumerated().map { ($0.element, $0.offset) }, idCount: few.count, into: &fewWriter).isEmpty)
+    }
+
     @Test func aDamagedTableIsRefused() throws {
         var writer = ImageWriter()
         _ = LiteralTokenIndex.write([(Self.bytes("/ads/"), 0)], idCount: 1, into: &writer)
