@@ -57,6 +57,10 @@ public final class ContentRuleEngine: Sendable {
     /// Whether every one of `pageUniversalUnlessActivated` holds on every page (none has a
     /// condition): then they need no checking, page after page.
     let heldAlwaysHold: Bool
+    /// `pageUniversalUnlessActivated` as an array made once, when they always hold: every page
+    /// shares this one array, so comparing a page's rules with an earlier page's is a pointer
+    /// comparison instead of thousands of numbers.
+    private let heldAlways: [Int32]
 
     /// Builds the engine of `rules` — WebKit JSON rule objects (as compile writes them, or as
     /// an imported list holds them), each with where it came from — as its image, and reads
@@ -103,6 +107,7 @@ public final class ContentRuleEngine: Sendable {
         frameUniversal = try reader.table(Int32.self, "the frame-universal rules")
         pageUniversalUnlessActivated = try reader.table(Int32.self, "the page-universal rules no entry activates")
         isActivatedUniversal = try reader.table(UInt8.self, "the activated universal rules")
+        heldAlways = heldAlwaysHold ? Array(pageUniversalUnlessActivated) : []
         guard reader.isAtEnd else { throw ImageError("the image has bytes after its last table") }
         sectionSizes = [rulesEnd - body.lowerBound, matcherEnd - rulesEnd, conditionsEnd - matcherEnd, body.upperBound - conditionsEnd]
         try checkTables(ruleCount: ruleCount)
@@ -170,7 +175,13 @@ public final class ContentRuleEngine: Sendable {
         var universal: [(key: UInt64, match: UniversalMatch)] = []
         /// Results of pages before, by their active rules and kind of load: most pages of a
         /// trace have the same active universal rules, and need not work them out again.
-        var recentUniversal: [(active: [Int32], held: [Int32], key: UInt64, match: UniversalMatch)] = []
+        var recentUniversal: [(active: [Int32], held: [Int32], fingerprint: UInt64, key: UInt64, match: UniversalMatch)] = []
+        /// A hash of `activeUniversal` and `heldUniversal`, so that an earlier page's results
+        /// are compared rule by rule only when they are likely the same.
+        var universalFingerprint: UInt64 = 0
+        /// When the held rules are the same on every page (`heldAlwaysHold`): those of them
+        /// each kind of load meets, worked out once for all pages.
+        var heldByKind: [(key: UInt64, matched: [Int32])] = []
         /// Reused from load to load, so that matching allocates nothing.
         var filters: [Int32] = []
         var scratch: [Int32] = []
@@ -342,30 +353,60 @@ public final class ContentRuleEngine: Sendable {
         guard !cache.activeUniversal.isEmpty else { return nil }
         let key = Self.loadKey(load)
         for entry in cache.universal where entry.key == key { return entry.match }
-        if let recent = cache.recentUniversal.first(where: { $0.key == key && $0.active == cache.activeUniversal && $0.held == cache.heldUniversal }) {
+        let fingerprint = cache.universalFingerprint
+        if let recent = cache.recentUniversal.first(where: {
+            $0.key == key && $0.fingerprint == fingerprint && $0.active == cache.activeUniversal && $0.held == cache.heldUniversal
+        }) {
             cache.universal.append((key, recent.match))
             return recent.match
         }
         let match = newUniversalMatch(load, key, &cache)
-        cache.recentUniversal.append((cache.activeUniversal, cache.heldUniversal, key, match))
+        cache.recentUniversal.append((cache.activeUniversal, cache.heldUniversal, fingerprint, key, match))
         if cache.recentUniversal.count > 32 { cache.recentUniversal.removeFirst() }
         return match
     }
 
     private func newUniversalMatch(_ load: ContentLoad, _ key: UInt64, _ cache: inout ConditionCache) -> UniversalMatch {
-        let matched = cache.activeUniversal.filter { flagsMatch(Int($0), load) }
+        let matched: [Int32]
+        var heldMatched: [Int32]?
+        if heldAlwaysHold {
+            // The held rules a kind of load meets are the same on every page: only the page's
+            // activated ones are looked at (the two lists share no rule).
+            let held: [Int32]
+            if let known = cache.heldByKind.first(where: { $0.key == key }) {
+                held = known.matched
+            } else {
+                held = heldAlways.filter { flagsMatch(Int($0), load) }
+                cache.heldByKind.append((key, held))
+            }
+            let activated = cache.activeUniversal.count == heldAlways.count ? [] : cache.top!.activeIfTopRules.filter { isActivatedUniversal[Int($0)] != 0 && flagsMatch(Int($0), load) }
+            matched = activated.isEmpty ? held : Self.merge(held, activated)
+            heldMatched = held
+        } else {
+            matched = cache.activeUniversal.filter { flagsMatch(Int($0), load) }
+        }
         // Kinds of load that meet the same rules share one result.
         if let same = cache.universal.first(where: { $0.match.matched == matched })?.match {
             cache.universal.append((key, same))
             return same
         }
         let (surviving, ignoredBy) = survivors(of: matched)
-        let common = cache.heldUniversal.count == cache.activeUniversal.count ? matched : cache.heldUniversal.filter { flagsMatch(Int($0), load) }
+        let common = cache.heldUniversal.count == cache.activeUniversal.count ? matched : (heldMatched ?? cache.heldUniversal.filter { flagsMatch(Int($0), load) })
         let commonSurviving = common.count == matched.count ? surviving : Self.intersection(surviving, common)
         let match = UniversalMatch(matched: matched, surviving: surviving, ignoredBy: ignoredBy, summary: summary(of: surviving),
                                    commonMatched: common, commonSurviving: commonSurviving)
         cache.universal.append((key, match))
         return match
+    }
+
+    /// FNV-1a over the rule numbers of both lists (their lengths in it too).
+    private static func fingerprint(_ active: [Int32], _ held: [Int32]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for list in [active, held] {
+            hash = (hash ^ UInt64(list.count)) &* 0x100_0000_01b3
+            for value in list { hash = (hash ^ UInt64(UInt32(bitPattern: value))) &* 0x100_0000_01b3 }
+        }
+        return hash
     }
 
     /// What tells loads apart for the flags of a trigger: type, party, frame and method.
@@ -474,10 +515,11 @@ public final class ContentRuleEngine: Sendable {
             cache.universal = []
             // A real list has thousands of per-site universal rules: only the page's active
             // ones are looked at, not every one of them on every page.
-            let held = heldAlwaysHold ? Array(pageUniversalUnlessActivated) : pageUniversalUnlessActivated.filter { conditionHolds(Int($0), cache) }
+            let held = heldAlwaysHold ? heldAlways : pageUniversalUnlessActivated.filter { conditionHolds(Int($0), cache) }
             let activated = cache.top!.activeIfTopRules.filter { isActivatedUniversal[Int($0)] != 0 }
             cache.heldUniversal = held
             cache.activeUniversal = activated.isEmpty ? held : Self.merge(held, activated)
+            cache.universalFingerprint = Self.fingerprint(cache.activeUniversal, cache.heldUniversal)
         }
     }
 
