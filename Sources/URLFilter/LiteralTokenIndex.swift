@@ -75,7 +75,7 @@ struct LiteralTokenIndex: Sendable {
 
     /// A key of a literal: its kind, the bytes it hashes, and where the literal starts from
     /// the key's anchor.
-    struct Key: Hashable {
+    struct Key {
         var kind: Kind
         var bytes: [UInt8]
         var offset: Int
@@ -137,12 +137,12 @@ struct LiteralTokenIndex: Sendable {
     static func write(_ literals: [(literal: [UInt8], id: Int)], idCount: Int, into writer: inout ImageWriter) -> [(literal: [UInt8], id: Int)] {
         let keysOfLiteral = literals.map { keys(of: $0.literal) }
         // How many literals could take each key: a literal takes its least shared one.
-        var sharing: [Key: Int] = [:]
+        var sharing: [UInt64: Int] = [:]
         for keys in keysOfLiteral {
-            for key in Set(keys.map { Key(kind: $0.kind, bytes: $0.bytes, offset: 0, isCommon: $0.isCommon) }) { sharing[key, default: 0] += 1 }
+            for key in Set(keys.map(\.hashed)) { sharing[key, default: 0] += 1 }
         }
         func rank(_ key: Key) -> (Int, Int, Int) {
-            (key.isCommon ? 1 : 0, sharing[Key(kind: key.kind, bytes: key.bytes, offset: 0, isCommon: key.isCommon)] ?? 0, -key.bytes.count)
+            (key.isCommon ? 1 : 0, sharing[key.hashed] ?? 0, -key.bytes.count)
         }
         var rest: [(literal: [UInt8], id: Int)] = []
         let chosen = keysOfLiteral.map { keys in keys.min(by: { rank($0) < rank($1) }) }

@@ -170,6 +170,8 @@ public final class ContentRuleEngine: Sendable {
         /// are those of them that no `if-*` entry activates, the same on most pages.
         var activeUniversal: [Int32] = []
         var heldUniversal: [Int32] = []
+        /// The page's activated universal rules: `activeUniversal` less `heldUniversal`.
+        var activatedUniversal: [Int32] = []
         /// By kind of load (`loadKey`): what the active universal rules do to such a load. A
         /// page meets a handful of kinds; a list is searched faster than a hash is computed.
         var universal: [(key: UInt64, match: UniversalMatch)] = []
@@ -379,7 +381,7 @@ public final class ContentRuleEngine: Sendable {
                 held = heldAlways.filter { flagsMatch(Int($0), load) }
                 cache.heldByKind.append((key, held))
             }
-            let activated = cache.activeUniversal.count == heldAlways.count ? [] : cache.top!.activeIfTopRules.filter { isActivatedUniversal[Int($0)] != 0 && flagsMatch(Int($0), load) }
+            let activated = cache.activatedUniversal.filter { flagsMatch(Int($0), load) }
             matched = activated.isEmpty ? held : Self.merge(held, activated)
             heldMatched = held
         } else {
@@ -518,6 +520,7 @@ public final class ContentRuleEngine: Sendable {
             let held = heldAlwaysHold ? heldAlways : pageUniversalUnlessActivated.filter { conditionHolds(Int($0), cache) }
             let activated = cache.top!.activeIfTopRules.filter { isActivatedUniversal[Int($0)] != 0 }
             cache.heldUniversal = held
+            cache.activatedUniversal = activated
             cache.activeUniversal = activated.isEmpty ? held : Self.merge(held, activated)
             cache.universalFingerprint = Self.fingerprint(cache.activeUniversal, cache.heldUniversal)
         }
