@@ -287,4 +287,24 @@ struct SimulateCommandTests {
         let human = try CommandRunner.run(["simulate", "t.trace", "--content-rules", "list.json", "--verbose"], in: folder)
         #expect(human.stdout.contains("t.trace:3:      allow     image https://x.example/a.png\n  why: no surviving content rule blocks or upgrades it\n  hidden: .ad, #promo\n"), "\(human.stdout)")
     }
+
+    /// A real list hides thousands of selectors on every page: the human report shows the
+    /// first eight and how many more, JSON every one.
+    @Test func theHumanReportShowsAFewHiddenSelectorsAndHowManyMore() throws {
+        let rules = (1...11).map { #"{"trigger": {"url-filter": ".*"}, "action": {"type": "css-display-none", "selector": ".ad\#($0)"}}"# }
+        let folder = try CommandRunner.makeFolder(["list.json": "[" + rules.joined(separator: ",\n") + "]", "t.trace": "page https://www.news.example/\nimage https://x.example/a.png\n"])
+        let human = try CommandRunner.run(["simulate", "t.trace", "--content-rules", "list.json", "--verbose"], in: folder)
+        #expect(human.status == 0, "\(human.stderr)")
+        #expect(human.stdout.contains("  hidden: .ad1, .ad2, .ad3, .ad4, .ad5, .ad6, .ad7, .ad8 and 3 more (--format json lists every selector)\n"), "\(human.stdout)")
+        let json = try CommandRunner.run(["simulate", "t.trace", "--content-rules", "list.json", "--format", "json"], in: folder)
+        #expect(json.stdout.contains(#""hiddenSelectors":[".ad1",".ad2",".ad3",".ad4",".ad5",".ad6",".ad7",".ad8",".ad9",".ad10",".ad11"]"#), "\(json.stdout)")
+        // One rule's selector list can be longer than a line: cut at the line's width.
+        let long = (1...40).map { ".banner-\($0)" }.joined(separator: ", ")
+        let wide = try CommandRunner.makeFolder(["list.json": #"[{"trigger": {"url-filter": ".*"}, "action": {"type": "css-display-none", "selector": "\#(long)"}}]"#,
+                                                 "t.trace": "page https://www.news.example/\n"])
+        let cut = try CommandRunner.run(["simulate", "t.trace", "--content-rules", "list.json", "--verbose"], in: wide)
+        let hidden = cut.stdout.split(separator: "\n").first { $0.hasPrefix("  hidden: ") } ?? ""
+        #expect(hidden.hasPrefix("  hidden: .banner-1, .banner-2,") && hidden.hasSuffix("… (--format json lists every selector)"), "\(cut.stdout)")
+        #expect(hidden.count < 220, "\(hidden)")
+    }
 }

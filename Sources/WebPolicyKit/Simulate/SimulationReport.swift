@@ -76,12 +76,38 @@ public struct SimulationReport: Sendable {
                 output += "  why: \(result.reason)\n"
                 if result.finalURL != entry.url { output += "  final URL: \(result.finalURL.requestString)\n" }
                 if !result.cookies.isEmpty { output += "  cookies: \(result.cookies.joined(separator: ", "))\n" }
-                if !result.hiddenSelectors.isEmpty { output += "  hidden: \(result.hiddenSelectors.joined(separator: ", "))\n" }
+                // Made from the rule table on each access: once.
+                let hidden = result.hiddenSelectors
+                if !hidden.isEmpty { output += "  hidden: \(Self.shownSelectors(hidden))\n" }
             }
         }
         if unchecked > 0 { output += "\(unchecked) request\(unchecked == 1 ? "" : "s") without expectations\n" }
         output += "\(passed) passed, \(failed) failed\n"
         return output
+    }
+
+    /// Selectors a human report shows for one request. A real list hides thousands of them on
+    /// every page (EasyList's element-hiding rules: 220 KB a request, some one rule's selector
+    /// list of hundreds), which would bury the lines around them: the first few, within a
+    /// line's width, and how many more; JSON has them all.
+    static let shownSelectorLimit = (count: 8, characters: 160)
+
+    static func shownSelectors(_ selectors: [String]) -> String {
+        var shown: [String] = []
+        var width = 0
+        for selector in selectors.prefix(shownSelectorLimit.count) {
+            let room = shownSelectorLimit.characters - width
+            if selector.count > room {
+                // A selector too long for what is left: cut, unless others are already shown.
+                if shown.isEmpty { shown.append(String(selector.prefix(room)) + "…") }
+                break
+            }
+            shown.append(selector)
+            width += selector.count + 2
+        }
+        let rest = selectors.count - shown.count
+        guard rest > 0 || shown.last?.hasSuffix("…") == true else { return shown.joined(separator: ", ") }
+        return shown.joined(separator: ", ") + (rest > 0 ? " and \(rest) more" : "") + " (--format json lists every selector)"
     }
 
     /// One JSON object per request, one per line (docs/trace-format.md lists the fields), with
