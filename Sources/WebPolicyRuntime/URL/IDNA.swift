@@ -268,31 +268,59 @@ enum IDNAData {
         var count: Int32
     }
 
+    /// Read from the tables' text a byte at a time: splitting it into substrings and parsing
+    /// each with `UInt32(_:radix:)` cost 110 million instructions, paid by every process that
+    /// meets a non-ASCII name — and every one does, reading the bundled public suffix list.
     private static let tables: (mapping: Ranges<Mapping>, pool: [Unicode.Scalar], bidi: Ranges<UInt8>, joining: Ranges<UInt8>) = {
         var starts: [UInt32] = []
         var mappings: [Mapping] = []
         var pool: [Unicode.Scalar] = []
-        for entry in IDNATables.mapping.split(separator: ";") {
-            let fields = entry.split(separator: " ")
-            starts.append(UInt32(fields[0], radix: 16)!)
-            let status = fields[1].utf8.first!
+        forEachEntry(IDNATables.mapping) { fields in
+            starts.append(fields[0].number)
+            let status = fields[1].text.first!
             let start = Int32(pool.count)
-            if status == UInt8(ascii: "M") { pool += fields.dropFirst(2).map { Unicode.Scalar(UInt32($0, radix: 16)!)! } }
+            if status == UInt8(ascii: "M") { pool += fields.dropFirst(2).map { Unicode.Scalar($0.number)! } }
             mappings.append(Mapping(status: status, start: start, count: Int32(pool.count) - start))
         }
-        func ranges(_ text: String, _ number: (Substring) -> UInt8) -> Ranges<UInt8> {
+        func ranges(_ text: String, _ number: (UnsafeBufferPointer<UInt8>) -> UInt8) -> Ranges<UInt8> {
             var starts: [UInt32] = []
             var values: [UInt8] = []
-            for entry in text.split(separator: ";") {
-                let fields = entry.split(separator: " ")
-                starts.append(UInt32(fields[0], radix: 16)!)
-                values.append(number(fields[1]))
+            forEachEntry(text) { fields in
+                starts.append(fields[0].number)
+                values.append(number(fields[1].text))
             }
             return Ranges(starts: starts, values: values)
         }
         return (Ranges(starts: starts, values: mappings), pool,
-                ranges(IDNATables.bidiClass) { UInt8(bidiClassNumber(String($0))) }, ranges(IDNATables.joiningType) { $0.utf8.first! })
+                ranges(IDNATables.bidiClass) { UInt8(bidiClassNumber(String(decoding: $0, as: UTF8.self))) }, ranges(IDNATables.joiningType) { $0.first! })
     }()
+
+    /// A field of a table entry: its bytes, and its value read as a hexadecimal number.
+    private struct Field {
+        var text: UnsafeBufferPointer<UInt8>
+        var number: UInt32 {
+            text.reduce(0) { value, byte in value << 4 | UInt32(byte <= 0x39 ? byte - 0x30 : (byte | 0x20) - 0x61 + 10) }
+        }
+    }
+
+    /// Each `;`-separated entry of a table, as its space-separated fields.
+    private static func forEachEntry(_ text: String, _ body: ([Field]) -> Void) {
+        var text = text
+        text.withUTF8 { bytes in
+            var fields: [Field] = []
+            var fieldStart = 0
+            for index in 0...bytes.count {
+                let byte = index < bytes.count ? bytes[index] : UInt8(ascii: ";")
+                guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: ";") else { continue }
+                if index > fieldStart { fields.append(Field(text: UnsafeBufferPointer(rebasing: bytes[fieldStart..<index]))) }
+                fieldStart = index + 1
+                if byte == UInt8(ascii: ";"), !fields.isEmpty {
+                    body(fields)
+                    fields.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+    }
 
     /// UTS #46 mapping without STD3 rules, nontransitional: valid and deviation characters
     /// stay, mapped ones are replaced, ignored ones dropped, disallowed ones become U+FFFD (as
