@@ -303,6 +303,65 @@ public enum TraceParser {
 
     /// Parses one line (its UTF-8 bytes, without the line break).
     public static func parseLine(_ bytes: UnsafeBufferPointer<UInt8>, number lineNumber: Int) -> Line {
+        if let entry = parseCommonLine(bytes, number: lineNumber) { return .entry(entry) }
+        return parseAnyLine(bytes, number: lineNumber)
+    }
+
+    /// The line nearly every trace is made of — `TYPE URL`, or `TYPE URL expect=VERDICT`, in
+    /// ASCII — read from its bytes: the fields found as ranges, the type compared as bytes, one
+    /// string made (the URL's). Nil for anything else, and for anything wrong, which
+    /// `parseAnyLine` reads and reports; a test holds both to the same entries.
+    static func parseCommonLine(_ bytes: UnsafeBufferPointer<UInt8>, number lineNumber: Int) -> TraceEntry? {
+        // Up to three fields; a fourth, a comment or a byte beyond ASCII: not this line.
+        var fields: (Range<Int>, Range<Int>, Range<Int>) = (0..<0, 0..<0, 0..<0)
+        var fieldCount = 0
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte == 0x20 || byte == 0x09 {
+                index += 1
+                continue
+            }
+            guard byte != 0x23, fieldCount < 3 else { return nil }  // "#"
+            let start = index
+            while index < count, bytes[index] != 0x20, bytes[index] != 0x09 {
+                guard bytes[index] < 0x80 else { return nil }
+                index += 1
+            }
+            switch fieldCount {
+            case 0: fields.0 = start..<index
+            case 1: fields.1 = start..<index
+            default: fields.2 = start..<index
+            }
+            fieldCount += 1
+        }
+        guard fieldCount >= 2, let base = bytes.baseAddress else { return nil }
+        let typeBytes = UnsafeBufferPointer(rebasing: bytes[fields.0])
+        guard let type = typeList.first(where: { $0.bytes.count == typeBytes.count && memcmp($0.bytes, base + fields.0.lowerBound, typeBytes.count) == 0 }) else { return nil }
+        var expect: Verdict?
+        if fieldCount == 3 {
+            let field = UnsafeBufferPointer(rebasing: bytes[fields.2])
+            guard field.count > 7, memcmp(base + fields.2.lowerBound, "expect=", 7) == 0,
+                  let verdict = Verdict(rawValue: String(decoding: UnsafeBufferPointer(rebasing: field[(field.startIndex + 7)...]), as: UTF8.self)) else { return nil }
+            expect = verdict
+        }
+        guard case .success(let url) = CanonicalURL.parse(String(decoding: UnsafeBufferPointer(rebasing: bytes[fields.1]), as: UTF8.self)) else { return nil }
+        // ASCII: a field's columns are its byte offsets, from 1.
+        func range(_ field: Range<Int>) -> SourceRange {
+            SourceRange(start: SourcePosition(line: lineNumber, column: field.lowerBound + 1), end: SourcePosition(line: lineNumber, column: field.upperBound + 1))
+        }
+        var entry = TraceEntry(line: lineNumber, kind: type.kind, typeName: type.name, resourceType: type.type, url: url, urlRange: range(fields.1))
+        entry.fieldsEnd = (fieldCount == 3 ? fields.2 : fields.1).upperBound + 1
+        if let expect {
+            entry.expect = expect
+            entry.expectRange = range(fields.2)
+        }
+        return entry
+    }
+
+    /// Parses any line, and says what is wrong with one that is not right.
+    static func parseAnyLine(_ bytes: UnsafeBufferPointer<UInt8>, number lineNumber: Int) -> Line {
         let fields = Self.fields(of: bytes)
         guard let first = fields.first else { return .empty }
         func range(_ field: (text: String, column: Int, width: Int), from offset: Int = 0) -> SourceRange {

@@ -39,22 +39,22 @@ public struct ContentMatches: Sendable {
         }
     }
 
-    /// The acting results' summaries, in order, without building an array of them: this runs
-    /// for every request.
-    private func forEachActing(_ body: (ContentRuleEngine.ListResult) -> Bool) {
+    /// The acting results' summaries and engines, in order, without building an array of them
+    /// or copying a result (a copy retains each of its arrays): this runs for every request.
+    private func forEachActing(_ body: (ContentRuleEngine.ActionSummary, ContentRuleEngine) -> Bool) {
         if combination != .popupNavigated {
-            for list in lists where !body(list) { return }
+            for index in lists.indices where !body(lists[index].summary, lists[index].engine) { return }
         }
         if combination == .ping || combination == .popupNavigated {
-            for list in second where !body(list) { return }
+            for index in second.indices where !body(second[index].summary, second[index].engine) { return }
         }
     }
 
     func has(_ type: ContentActionType) -> Bool {
         if combination == .popupBlocked { return type == .block }
         var found = false
-        forEachActing { list in
-            found = list.summary.has(type)
+        forEachActing { summary, _ in
+            found = summary.has(type)
             return !found
         }
         return found
@@ -63,9 +63,9 @@ public struct ContentMatches: Sendable {
     /// The first surviving rule of a type, in list order.
     func first(_ type: ContentActionType) -> RuleOrigin? {
         var origin: RuleOrigin?
-        forEachActing { list in
-            let rule = type == .block ? list.summary.firstBlock : type == .makeHTTPS ? list.summary.firstUpgrade : -1
-            if rule >= 0 { origin = list.engine.origin(of: rule) }
+        forEachActing { summary, engine in
+            let rule = type == .block ? summary.firstBlock : type == .makeHTTPS ? summary.firstUpgrade : -1
+            if rule >= 0 { origin = engine.origin(of: rule) }
             return origin == nil
         }
         return origin
