@@ -24,6 +24,11 @@ public struct EngineCache: Sendable {
     /// 512 MB by default; `WEBPOLICY_CACHE_MAX_MB` sets another.
     public var maximumBytes = 512 * 1_000_000
 
+    /// How long a list file must have been left alone before its identity is remembered by
+    /// its stamp (`ListStamp`), and the clock that says so (tests move it).
+    public var stampMargin: TimeInterval = 2
+    public var now: @Sendable () -> Date = { Date() }
+
     public init(directory: URL) {
         self.directory = directory
     }
@@ -64,6 +69,12 @@ public struct EngineCache: Sendable {
             name = "list\u{0}" + path
         }
 
+        /// A bare list known by its identity (`rememberedIdentity(of:)`) and the path it was named by.
+        public init(identity: EngineImageFile.ListIdentity, path: String) {
+            self.identity = identity
+            name = "list\u{0}" + path
+        }
+
         /// Rules built elsewhere (a policy's lowered lists), by a text that holds everything
         /// the engine is built from: the rules and their origins.
         public init(rules: [(rule: JSONValue, origin: RuleOrigin)]) {
@@ -90,15 +101,19 @@ public struct EngineCache: Sendable {
     /// The cached engine of `key`, or the one `build` makes (nil when it cannot: nothing is
     /// written), which is then cached.
     public func engine(for key: Key, build: () -> ContentRuleEngine?) -> ContentRuleEngine? {
-        let file = directory.appendingPathComponent(key.fileName)
-        if FileManager.default.fileExists(atPath: file.path),
-           let bytes = try? Self.map(file.path), let engine = try? EngineImageFile.engine(from: bytes, list: key.identity) {
-            // Used: it stays among the most recent.
-            utime(file.path, nil)
-            return engine
-        }
+        if let engine = cachedEngine(for: key) { return engine }
         guard let engine = build() else { return nil }
-        store(EngineImageFile.bytes(of: engine, list: key.identity), as: file)
+        store(EngineImageFile.bytes(of: engine, list: key.identity), as: directory.appendingPathComponent(key.fileName))
+        return engine
+    }
+
+    /// The cached engine of `key`, if a sound image of it is there.
+    public func cachedEngine(for key: Key) -> ContentRuleEngine? {
+        let file = directory.appendingPathComponent(key.fileName)
+        guard FileManager.default.fileExists(atPath: file.path),
+              let bytes = try? Self.map(file.path), let engine = try? EngineImageFile.engine(from: bytes, list: key.identity) else { return nil }
+        // Used: it stays among the most recent.
+        utime(file.path, nil)
         return engine
     }
 
@@ -108,17 +123,23 @@ public struct EngineCache: Sendable {
         return ImageBytes(copying: [UInt8](data))
     }
 
-    /// Writes atomically; a cache that cannot be written is no cache, not an error.
+    /// Writes an image atomically, then keeps the folder within its bounds.
     private func store(_ bytes: [UInt8], as file: URL) {
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let temporary = directory.appendingPathComponent(".\(file.lastPathComponent).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
-            guard FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes)) else { return }
-            if rename(temporary.path, file.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
-            prune()
-        } catch {
-            return
+        if write(bytes, as: file) { prune() }
+    }
+
+    /// Writes through a temporary file and a rename, so that a reader never sees half of it;
+    /// a cache that cannot be written is no cache, not an error (false).
+    @discardableResult
+    func write(_ bytes: [UInt8], as file: URL) -> Bool {
+        guard (try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)) != nil else { return false }
+        let temporary = directory.appendingPathComponent(".\(file.lastPathComponent).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes)) else { return false }
+        if rename(temporary.path, file.path) != 0 {
+            try? FileManager.default.removeItem(at: temporary)
+            return false
         }
+        return true
     }
 
     /// One cached image: its file, size and when it was last used.
@@ -138,12 +159,14 @@ public struct EngineCache: Sendable {
         }.sorted { ($0.lastUsed, $0.url.lastPathComponent) > ($1.lastUsed, $1.url.lastPathComponent) }
     }
 
-    /// Removes every cached image (and leftovers of killed runs); returns how many bytes.
+    /// Removes every cached image, the remembered list stamps and leftovers of killed runs;
+    /// returns how many bytes.
     @discardableResult
     public func clean() -> Int {
         guard let files = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: [.fileSizeKey]) else { return 0 }
         var freed = 0
-        for file in files where file.lastPathComponent.hasPrefix("engine-") || (file.lastPathComponent.hasPrefix(".") && file.pathExtension == "tmp") {
+        for file in files where file.lastPathComponent.hasPrefix("engine-") || file.lastPathComponent == Self.stampsFileName
+            || (file.lastPathComponent.hasPrefix(".") && file.pathExtension == "tmp") {
             let size = (try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
             if (try? FileManager.default.removeItem(at: file)) != nil { freed += size }
         }

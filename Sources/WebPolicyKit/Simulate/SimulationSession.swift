@@ -264,6 +264,14 @@ public struct SimulationSession {
     private func bareSimulator(_ paths: [String], suffixes: PublicSuffixList, problems: inout [Diagnostic], sources: inout [String: SourceFile]) -> Simulator? {
         var engines: [ContentRuleEngine] = []
         for path in paths {
+            // A list the cache has met and that has not changed since: its image, without
+            // reading and hashing the list again.
+            if let cache = engineCache, let identity = cache.rememberedIdentity(of: path),
+               let engine = cache.cachedEngine(for: EngineCache.Key(identity: identity, path: path)) {
+                engines.append(engine)
+                continue
+            }
+            let stamp = engineCache == nil ? nil : ListStamp.of(path)
             guard let file = read(path, expecting: .contentBlockerList, problems: &problems, sources: &sources) else { continue }
             var errors: [Diagnostic] = []
             // A list an earlier run built is not parsed again: its image was written only after
@@ -276,7 +284,14 @@ public struct SimulationSession {
                 guard errors.isEmpty, let parsed = imported.rules else { return nil }
                 return ContentRuleEngine(rules: parsed.map { rule in (rule.node.jsonValue, RuleOrigin(index: rule.index, id: nil, location: file.location(rule.node.range))) })
             }
-            let engine = engineCache.map { $0.engine(for: EngineCache.Key(list: file.text.utf8, path: path), build: build) } ?? build()
+            let engine: ContentRuleEngine?
+            if let cache = engineCache {
+                let key = EngineCache.Key(list: file.text.utf8, path: path)
+                engine = cache.engine(for: key, build: build)
+                if engine != nil { cache.remember(key.identity, of: path, stampedBefore: stamp) }
+            } else {
+                engine = build()
+            }
             problems += errors
             guard let engine else { continue }
             engines.append(engine)

@@ -366,6 +366,8 @@ public final class TraceStream {
     /// column; anything else marks the trace as not empty.
     private func check(_ block: [UInt8], _ lines: [(range: Range<Int>, number: Int)]) -> Bool {
         let isPlainASCII = block.withUnsafeBufferPointer { bytes in bytes.allSatisfy { $0 < 0x80 && $0 != 0 } }
+        // Nearly every block after the first: nothing to look at line by line.
+        if isPlainASCII, sawText { return true }
         for line in lines {
             let bytes = block[line.range]
             if !sawText, bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) { sawText = true }

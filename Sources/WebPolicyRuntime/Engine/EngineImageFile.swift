@@ -51,6 +51,9 @@ public enum EngineImageFile {
             self.init(sha256: SHA256.digest(bytes), size: bytes.count)
         }
 
+        /// The digest as 64 lowercase hex digits, as a manifest writes it.
+        public var hexSHA256: String { EngineImageFile.hex(sha256) }
+
         /// From a manifest's lowercase hex digest; nil when it is not 64 hex digits.
         public init?(hexSHA256: String, size: Int) {
             let digits = Array(hexSHA256.utf8)
