@@ -280,7 +280,12 @@ struct LiteralTokenIndex: Sendable {
     @inline(__always)
     static func matches(_ text: UnsafeBufferPointer<UInt8>, _ literal: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
         guard offset >= 0, offset + literal.count <= text.count else { return false }
-        for index in 0..<literal.count where text[offset + index] != literal[index] { return false }
+        // The key the literal was found by lies inside it, so a literal that does not match
+        // nearly always differs at an edge: both ends first, then the rest.
+        let last = literal.count - 1
+        guard last >= 0 else { return true }
+        guard text[offset] == literal[0], text[offset + last] == literal[last] else { return false }
+        for index in 1..<max(last, 1) where text[offset + index] != literal[index] { return false }
         return true
     }
 }
