@@ -11,7 +11,9 @@ struct LineOutcome: Sendable {
 /// line (for reports that show each), or counts (for a summary).
 protocol SimulationOutput: Sendable {
     init(capacity: Int)
-    mutating func add(_ entry: TraceEntry, _ outcome: LineOutcome)
+    /// `outcome` is handed over: borrowed, it was copied whole (every reference of the
+    /// decision retained and released) on every line.
+    mutating func add(_ entry: TraceEntry, _ outcome: consuming LineOutcome)
 }
 
 extension Array: SimulationOutput where Element == RequestResult {
@@ -20,7 +22,7 @@ extension Array: SimulationOutput where Element == RequestResult {
         reserveCapacity(capacity)
     }
 
-    mutating func add(_ entry: TraceEntry, _ outcome: LineOutcome) {
+    mutating func add(_ entry: TraceEntry, _ outcome: consuming LineOutcome) {
         append(RequestResult(entry: entry, decision: outcome.decision, failures: outcome.failures))
     }
 }
@@ -43,7 +45,7 @@ public struct Tally: Sendable, SimulationOutput {
 
     public var requests: Int { passed + failed + unchecked }
 
-    mutating func add(_ entry: TraceEntry, _ outcome: LineOutcome) {
+    mutating func add(_ entry: TraceEntry, _ outcome: consuming LineOutcome) {
         verdicts[outcome.decision.verdict.ordinal] += 1
         if !entry.hasExpectations {
             unchecked += 1

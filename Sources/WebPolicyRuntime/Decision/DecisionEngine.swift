@@ -117,7 +117,9 @@ public final class DecisionEngine: Sendable {
         loadSteps(request, context, state: state, admission: admission, into: &result, scratch: &scratch)
         // A new window that loads in the same view becomes its page, whatever loads it.
         if navigation.replacesPage(request), result.verdict != .block { result.replacesPage = true }
-        return result
+        // Moved out, not copied: a plain `return result` copied the decision (each of its
+        // references retained) and then destroyed the original, on every request.
+        return consume result
     }
 
     /// Steps 1 to 4 for a load the navigation steps let through: content rules, the scheme
