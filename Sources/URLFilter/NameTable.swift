@@ -18,8 +18,21 @@ struct NameTable<Payload: BitwiseCopyable & Sendable>: Sendable {
     private let entries: FlatTable<Entry>
     private let names: FlatTable<UInt8>
     let payloads: FlatTable<Payload>
+    /// One bit per hash value (a Bloom filter with one hash), made from the entries when the
+    /// image is read: a URL's candidate names are nearly all absent, and the slot and entry a
+    /// probe reads are cache misses in a table of tens of thousands of names (the profile of
+    /// a real list: most of the host index's time), where this is a few kilobytes.
+    private let filter: [UInt64]
+    private let filterShift: UInt32
 
     var isEmpty: Bool { entries.count == 0 }
+
+    /// The filter's bit for a name's hash (its low half, as entries keep it), mixed so that it
+    /// does not follow the slot the same bits choose.
+    @inline(__always)
+    private static func filterBit(_ hash: UInt32, shift: UInt32) -> Int {
+        Int((hash &* 0x9E37_79B1) >> shift)
+    }
 
     static func write(_ items: [(name: [UInt8], payload: Payload)], into writer: inout ImageWriter) {
         var byName: [[UInt8]: [Payload]] = [:]
@@ -63,12 +76,22 @@ struct NameTable<Payload: BitwiseCopyable & Sendable>: Sendable {
         }
         try slots.check(0..<Int32(entries.count + 1), "\(what)'s slots")
         let nameCount = Int32(names.count), payloadCount = Int32(payloads.count)
+        // About eight bits a name, a power of two from 64 to 2^24: one in eight absent names
+        // passes it.
+        var bits: UInt32 = 6
+        while bits < 24, 1 << bits < entries.count * 8 { bits += 1 }
+        var filter = [UInt64](repeating: 0, count: (1 << Int(bits)) / 64)
+        let shift = 32 - bits
         for entry in entries.buffer {
             guard entry.nameStart >= 0, entry.nameStart <= entry.nameEnd, entry.nameEnd <= nameCount,
                   entry.payloadStart >= 0, entry.payloadStart <= entry.payloadEnd, entry.payloadEnd <= payloadCount else {
                 throw ImageError("\(what) has an entry outside its tables")
             }
+            let bit = Self.filterBit(entry.hash, shift: shift)
+            filter[bit >> 6] |= 1 << UInt64(bit & 63)
         }
+        self.filter = filter
+        filterShift = shift
     }
 
     /// FNV-1a of the lowercased bytes.
@@ -83,6 +106,8 @@ struct NameTable<Payload: BitwiseCopyable & Sendable>: Sendable {
     func find(_ url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ body: (Payload) -> Void) {
         guard !isEmpty else { return }
         let hash = Self.hash(url, range)
+        let bit = Self.filterBit(UInt32(truncatingIfNeeded: hash), shift: filterShift)
+        guard filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { return }
         let slots = slots.buffer, mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != 0 {
