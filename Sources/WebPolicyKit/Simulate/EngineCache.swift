@@ -65,8 +65,7 @@ public struct EngineCache: Sendable {
 
         /// A bare list, by its bytes and the path it was named by.
         public init<Bytes: Collection>(list bytes: Bytes, path: String) where Bytes.Element == UInt8 {
-            identity = EngineImageFile.ListIdentity(of: bytes)
-            name = "list\u{0}" + path
+            self.init(identity: EngineImageFile.ListIdentity(of: bytes), path: path)
         }
 
         /// A bare list known by its identity (`rememberedIdentity(of:)`) and the path it was named by.

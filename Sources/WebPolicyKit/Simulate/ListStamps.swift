@@ -9,7 +9,8 @@ import WebPolicyRuntime
 /// What a list file's `stat` says of it: which file it is and when its content last changed.
 /// The engine cache remembers each list's identity (the SHA-256 and size of its bytes) under
 /// its stamp, so that a warm run finds the image without reading and hashing the list again
-/// (EasyList + EasyPrivacy: 17 MB, 0.3 s of one core before the first request is decided).
+/// (EasyList + EasyPrivacy: 12.5 MB, 0.9 billion instructions to hash, 0.085 s of every warm
+/// start before the first request is decided).
 ///
 /// As git trusts its index (racy-git, Documentation/technical/racy-git.txt): an identity is
 /// remembered only for a file whose modification and status-change times are older than the

@@ -95,18 +95,22 @@ public struct SimulationReport: Sendable {
     static func shownSelectors(_ selectors: [String]) -> String {
         var shown: [String] = []
         var width = 0
+        var isCut = false
         for selector in selectors.prefix(shownSelectorLimit.count) {
             let room = shownSelectorLimit.characters - width
             if selector.count > room {
                 // A selector too long for what is left: cut, unless others are already shown.
-                if shown.isEmpty { shown.append(String(selector.prefix(room)) + "…") }
+                if shown.isEmpty {
+                    shown.append(String(selector.prefix(room)) + "…")
+                    isCut = true
+                }
                 break
             }
             shown.append(selector)
             width += selector.count + 2
         }
         let rest = selectors.count - shown.count
-        guard rest > 0 || shown.last?.hasSuffix("…") == true else { return shown.joined(separator: ", ") }
+        guard rest > 0 || isCut else { return shown.joined(separator: ", ") }
         return shown.joined(separator: ", ") + (rest > 0 ? " and \(rest) more" : "") + " (--format json lists every selector)"
     }
 

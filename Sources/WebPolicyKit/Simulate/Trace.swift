@@ -187,16 +187,19 @@ public enum TraceParser {
     private static let typeList: [(name: String, bytes: [UInt8], kind: TraceEntry.Kind, type: ResourceType)] =
         types.keys.sorted().map { ($0, Array($0.utf8), types[$0]!.0, types[$0]!.1) }
 
+    /// Where the type written as `written` is in `typeList`. Compared as bytes: String
+    /// equality goes through Unicode's rules, on every line.
+    private static func typePosition(_ written: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = written.baseAddress else { return nil }
+        for (position, entry) in typeList.enumerated() where entry.bytes.count == written.count {
+            if entry.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base, written.count) }) == 0 { return position }
+        }
+        return nil
+    }
+
     static func knownType(_ text: String) -> (name: String, kind: TraceEntry.Kind, type: ResourceType)? {
         var text = text
-        // Compared as bytes: String equality goes through Unicode's rules, on every line.
-        let found = text.withUTF8 { written -> Int? in
-            for (position, entry) in typeList.enumerated() where entry.bytes.count == written.count {
-                if entry.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, written.baseAddress!, written.count) }) == 0 { return position }
-            }
-            return nil
-        }
-        if let found { return (typeList[found].name, typeList[found].kind, typeList[found].type) }
+        if let found = text.withUTF8(typePosition) { return (typeList[found].name, typeList[found].kind, typeList[found].type) }
         if text == messageType { return (messageType, .resource, .other) }
         return nil
     }
@@ -336,9 +339,8 @@ public enum TraceParser {
             }
             fieldCount += 1
         }
-        guard fieldCount >= 2, let base = bytes.baseAddress else { return nil }
-        let typeBytes = UnsafeBufferPointer(rebasing: bytes[fields.0])
-        guard let type = typeList.first(where: { $0.bytes.count == typeBytes.count && memcmp($0.bytes, base + fields.0.lowerBound, typeBytes.count) == 0 }) else { return nil }
+        guard fieldCount >= 2, let base = bytes.baseAddress, let position = typePosition(UnsafeBufferPointer(rebasing: bytes[fields.0])) else { return nil }
+        let type = typeList[position]
         var expect: Verdict?
         if fieldCount == 3 {
             let field = UnsafeBufferPointer(rebasing: bytes[fields.2])

@@ -38,12 +38,19 @@ struct ListStampTests {
 
     static func identity(_ text: String) -> EngineImageFile.ListIdentity { EngineImageFile.ListIdentity(of: Array(text.utf8)) }
 
-    @Test func aSettledFileIsKnownByItsStampUntilItChanges() throws {
+    /// A folder holding `list.json` with `text`, and a cache told to remember it (which it
+    /// does only when its clock, `ahead` of the real one, finds the file settled).
+    static func rememberedList(_ text: String, ahead: TimeInterval = 10) throws -> (folder: URL, path: String, cache: EngineCache) {
         let folder = try TemporaryFolder.make("list-stamps")
         let path = folder.appendingPathComponent("list.json").path
-        try Self.write(Self.blockA, to: path)
-        let cache = Self.cache(in: folder)
-        cache.remember(Self.identity(Self.blockA), of: path, stampedBefore: ListStamp.of(path))
+        try write(text, to: path)
+        let cache = cache(in: folder, ahead: ahead)
+        cache.remember(identity(text), of: path, stampedBefore: ListStamp.of(path))
+        return (folder, path, cache)
+    }
+
+    @Test func aSettledFileIsKnownByItsStampUntilItChanges() throws {
+        let (folder, path, cache) = try Self.rememberedList(Self.blockA)
         #expect(cache.rememberedIdentity(of: path) == Self.identity(Self.blockA))
 
         // Rewritten in place with other bytes of the same size, its modification time set back
@@ -71,11 +78,7 @@ struct ListStampTests {
     }
 
     @Test func aFileWrittenJustNowIsNotRemembered() throws {
-        let folder = try TemporaryFolder.make("list-stamps")
-        let path = folder.appendingPathComponent("list.json").path
-        try Self.write(Self.blockA, to: path)
-        let cache = Self.cache(in: folder, ahead: 0)
-        cache.remember(Self.identity(Self.blockA), of: path, stampedBefore: ListStamp.of(path))
+        let (folder, path, cache) = try Self.rememberedList(Self.blockA, ahead: 0)
         #expect(cache.rememberedIdentity(of: path) == nil)
         // Nor one that changed while it was read: the stamp taken before no longer holds.
         let settled = Self.cache(in: folder)
@@ -86,11 +89,8 @@ struct ListStampTests {
     }
 
     @Test func aDamagedStampsFileIsNoStamps() throws {
-        let folder = try TemporaryFolder.make("list-stamps")
-        let path = folder.appendingPathComponent("list.json").path
-        try Self.write(Self.blockA, to: path)
-        let cache = Self.cache(in: folder)
-        cache.remember(Self.identity(Self.blockA), of: path, stampedBefore: ListStamp.of(path))
+        let (_, path, cache) = try Self.rememberedList(Self.blockA)
+        #expect(cache.rememberedIdentity(of: path) != nil)
         let stamps = cache.directory.appendingPathComponent(EngineCache.stampsFileName)
         for damaged in ["", "webpolicy list stamps 1\n1 2 3\n", "garbage\n", "webpolicy list stamps 1\n" + String(repeating: "x ", count: 9) + "\n"] {
             try damaged.write(to: stamps, atomically: true, encoding: .utf8)
