@@ -53,7 +53,7 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
         init(text: String, schemeLength: Int, layout: Layout) {
             self.text = text
             self.layout = layout
-            scheme = Self.slice(text, 0..<schemeLength)
+            scheme = CanonicalURL.knownScheme(text, schemeLength) ?? Self.slice(text, 0..<schemeLength)
             host = layout.host.map { Self.slice(text, $0) }
             requestString = layout.fragment.map { Self.slice(text, 0..<($0.lowerBound - 1)) } ?? text
         }
@@ -77,6 +77,30 @@ public struct CanonicalURL: Sendable, Hashable, CustomStringConvertible {
             parts.query = layout.query.map(part)
             parts.fragment = layout.fragment.map(part)
             return parts
+        }
+    }
+
+    /// The schemes nearly every URL has, as constant strings: slicing one out of the text
+    /// validated and copied it for every URL parsed (a sixth of what making the URL's
+    /// object cost, by callgrind). Matched by the bytes packed in a word, first byte lowest.
+    static func knownScheme(_ text: String, _ length: Int) -> String? {
+        guard length <= 5 else { return nil }
+        let packed = text.utf8.withContiguousStorageIfAvailable { bytes -> UInt64 in
+            guard length <= bytes.count else { return 0 }
+            var packed: UInt64 = 0
+            for index in stride(from: length - 1, through: 0, by: -1) { packed = packed << 8 | UInt64(bytes[index]) }
+            return packed
+        }
+        switch packed ?? 0 {
+        case 0x73_70_74_74_68: return "https"
+        case 0x70_74_74_68: return "http"
+        case 0x73_73_77: return "wss"
+        case 0x73_77: return "ws"
+        case 0x61_74_61_64: return "data"
+        case 0x62_6F_6C_62: return "blob"
+        case 0x74_75_6F_62_61: return "about"
+        case 0x65_6C_69_66: return "file"
+        default: return nil
         }
     }
 

@@ -10,6 +10,12 @@ public struct PublicSuffixList: Sendable {
     private(set) var wildcards: Set<Substring> = []
     private(set) var exceptions: Set<Substring> = []
     public private(set) var ruleCount = 0
+    /// `PublicSuffixList.suffixHash` of every rule, wildcard and exception: nearly every
+    /// suffix of a host is in none of the sets, and this says so without hashing a Substring.
+    private(set) var nameHashes: Set<UInt64> = []
+    /// Whether every rule is ASCII, so that a host's bytes compare as the sets' Substrings
+    /// do (a non-ASCII one compares by Unicode equivalence: the general path answers).
+    private(set) var rulesAreASCII = true
 
     public struct LoadError: Error, CustomStringConvertible, Sendable {
         public var description: String
@@ -56,13 +62,19 @@ public struct PublicSuffixList: Sendable {
         var name = rule.lowercased()
         if !name.unicodeScalars.allSatisfy(\.isASCII) { name = Punycode.toASCII(host: name) ?? name }
         ruleCount += 1
+        let entry: Substring
         if name.hasPrefix("!") {
-            exceptions.insert(name.dropFirst())
+            entry = name.dropFirst()
+            exceptions.insert(entry)
         } else if name.hasPrefix("*.") {
-            wildcards.insert(name.dropFirst(2))
+            entry = name.dropFirst(2)
+            wildcards.insert(entry)
         } else {
-            rules.insert(name[...])
+            entry = name[...]
+            rules.insert(entry)
         }
+        if !entry.utf8.allSatisfy({ $0 < 0x80 }) { rulesAreASCII = false }
+        nameHashes.insert(Self.suffixHash(Array(entry.utf8)[...]))
     }
 
     public init(contentsOf path: String) throws(LoadError) {
@@ -111,6 +123,11 @@ public struct PublicSuffixList: Sendable {
     /// host without it, with it: `www.example.com.` → `example.com.` — so `other.com.` is
     /// another site, as WebKit decides (ci/webkit-conformance, `fact-trailing-dot`).
     public func registrableDomain(of host: String) -> String {
+        printableRegistrableDomain(of: host) ?? registrableDomainByCharacters(of: host)
+    }
+
+    /// `registrableDomain` of any host, read as Characters (what the byte path is held to).
+    func registrableDomainByCharacters(of host: String) -> String {
         if host.count > 1, host.hasSuffix("."), !host.hasSuffix("..") {
             return registrableDomain(of: String(host.dropLast())) + "."
         }

@@ -78,6 +78,43 @@ struct PublicSuffixListTests {
         #expect(checked == 20_000)
     }
 
+    /// The byte path agrees with the Character path on every host it answers: the list's own
+    /// shapes (rules, wildcards, exceptions), empty labels, addresses and near-addresses, the
+    /// bundled list's rules with labels before them, and hosts it must leave to the general
+    /// path (trailing dots, brackets, spaces, non-ASCII) — and it does answer the common ones.
+    @Test func theByteWalkAgreesWithTheCharacterWalk() {
+        let small = PublicSuffixList(text: "com\nco.uk\nuk\n*.ck\n!www.ck\n*.kawasaki.jp\n!city.kawasaki.jp\ngithub.io\n")
+        let labels = ["com", "co", "uk", "ck", "www", "city", "kawasaki", "jp", "github", "io", "x", "", "cafe", "0x7f", "1", "255", "ab-c", "_dmarc", "é", " ", "[", "."]
+        var generator = SplitMix64(state: 0xD0_3A1E)
+        var answered = 0
+        for list in [small, Self.list] {
+            for _ in 0..<20_000 {
+                let count = Int.random(in: 1...5, using: &generator)
+                let host = (0..<count).map { _ in labels.randomElement(using: &generator)! }.joined(separator: ".")
+                if let fast = list.printableRegistrableDomain(of: host) {
+                    answered += 1
+                    #expect(fast == list.registrableDomainByCharacters(of: host), "\(host)")
+                }
+            }
+        }
+        let bundledRules = Self.list.rules.map(String.init) + Self.list.wildcards.map { "w." + $0 } + Self.list.exceptions.map(String.init)
+        for rule in bundledRules.sorted() {
+            for host in [rule, "a." + rule, "b.a." + rule, "a..\(rule)"] {
+                if let fast = Self.list.printableRegistrableDomain(of: host) {
+                    answered += 1
+                    #expect(fast == Self.list.registrableDomainByCharacters(of: host), "\(host)")
+                }
+            }
+        }
+        for host in ["www.example.com", "cdn.jsdelivr.net", "static.recipes2267.co.uk", "a.user.github.io", "localhost"] {
+            #expect(Self.list.printableRegistrableDomain(of: host) != nil, "\(host)")
+        }
+        for host in ["example.com.", "[::1]", "127.0.0.1", "0x7f.1", "caf\u{E9}.fr", "a b.com", ""] {
+            #expect(Self.list.printableRegistrableDomain(of: host) == nil, "\(host)")
+        }
+        #expect(answered > 30_000)
+    }
+
     @Test func thirdPartyIsByRegistrableDomain() {
         #expect(!Self.list.isThirdParty(resourceHost: "cdn.example.com", topHost: "www.example.com"))
         #expect(Self.list.isThirdParty(resourceHost: "tracker.example.net", topHost: "www.example.com"))
