@@ -28,6 +28,9 @@ public final class ContentRuleEngine: Sendable {
     let originEnds: FlatTable<OriginEnd>
     let originSources: FlatTable<OriginSource>
     let strings: StringTable
+    /// Each source's path, made once: every blocked request names its rule's origin, and
+    /// making the path's string each time was an allocation for every one of them.
+    private let pathOfSource: [String?]
     let matcher: URLFilterMatcher
     /// Every top-URL condition entry (domains as their regexes) of the list in one matcher, and
     /// every frame-URL one in another: run once per distinct URL, as WebKit runs its top-URL
@@ -110,6 +113,15 @@ public final class ContentRuleEngine: Sendable {
         heldAlways = heldAlwaysHold ? Array(pageUniversalUnlessActivated) : []
         guard reader.isAtEnd else { throw ImageError("the image has bytes after its last table") }
         sectionSizes = [rulesEnd - body.lowerBound, matcherEnd - rulesEnd, conditionsEnd - matcherEnd, body.upperBound - conditionsEnd]
+        // Before the tables are checked (every member must be set): a path outside the string
+        // table is left out here, and refused there.
+        let strings = strings
+        var paths: [Int32: String] = [:]
+        pathOfSource = originSources.buffer.map { source in
+            guard source.path < Int32(strings.count), let path = paths[source.path] ?? strings.string(source.path) else { return nil }
+            paths[source.path] = path
+            return path
+        }
         try checkTables(ruleCount: ruleCount)
     }
 
@@ -267,7 +279,7 @@ public final class ContentRuleEngine: Sendable {
     public func origin(of rule: Int32) -> RuleOrigin {
         let record = origins[Int(rule)]
         let source = originSources[Int(record.source)]
-        let location = strings.string(source.path).map { path in
+        let location = pathOfSource[Int(record.source)].map { path in
             let start = SourcePosition(line: Int(record.startLine), column: Int(record.startColumn))
             let end = originEnds.isEmpty ? SourcePosition(line: start.line, column: start.column + 1)
                 : SourcePosition(line: Int(originEnds[Int(rule)].line), column: Int(originEnds[Int(rule)].column))
