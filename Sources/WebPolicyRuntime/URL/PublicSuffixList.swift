@@ -74,7 +74,7 @@ public struct PublicSuffixList: Sendable {
             rules.insert(entry)
         }
         if !entry.utf8.allSatisfy({ $0 < 0x80 }) { rulesAreASCII = false }
-        nameHashes.insert(Self.suffixHash(Array(entry.utf8)[...]))
+        nameHashes.insert(Self.suffixHash(entry))
     }
 
     public init(contentsOf path: String) throws(LoadError) {
