@@ -96,4 +96,24 @@ struct EngineCacheTests {
         _ = try CommandRunner.run(["simulate", "t.trace", "--cache-dir", cache.path], in: folder)
         #expect(Self.images(in: cache).count == 2)
     }
+
+    /// A list WebKit refuses for a regex — in a kept rule's url-filter, in a condition, or in a
+    /// rule WebKit drops — is refused with WebKit's error at its place, cache or none (the
+    /// engine built before the error was known is not kept).
+    @Test(arguments: [
+        (#"{"trigger": {"url-filter": "(a|b)x"}, "action": {"type": "block"}}"#, "list.json:3:31: error: rule 2: the url-filter is refused"),
+        (#"{"trigger": {"url-filter": "x", "if-top-url": ["(a|b)"]}, "action": {"type": "block"}}"#, "list.json:3:51: error: rule 2: the if-top-url is refused"),
+        (#"{"trigger": {"url-filter": "(a|b)x"}, "action": {"type": "css-display-none", "selector": "a["}}"#, "list.json:3:31: error: rule 2: the url-filter is refused"),
+    ])
+    func aListRefusedForARegexIsRefusedWithWebKitsError(rule: String, expected: String) throws {
+        let list = "[\n" + #"{"trigger": {"url-filter": "fine"}, "action": {"type": "block"}},"# + "\n" + rule + "\n]\n"
+        let folder = try CommandRunner.makeFolder(["list.json": list, "t.trace": Self.trace])
+        let cache = folder.appendingPathComponent("cache")
+        for caching in [["--cache-dir", cache.path], ["--no-cache"]] {
+            let result = try CommandRunner.run(["simulate", "t.trace", "--content-rules", "list.json", "--color", "never"] + caching, in: folder)
+            #expect(result.status == 2, "\(caching): \(result.stdout)\(result.stderr)")
+            #expect((result.stdout + result.stderr).contains(expected), "\(caching): \(result.stdout)\(result.stderr)")
+        }
+        #expect(Self.images(in: cache).isEmpty)
+    }
 }

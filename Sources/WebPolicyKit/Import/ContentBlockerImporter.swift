@@ -42,8 +42,9 @@ public enum ContentBlockerImporter {
 
     /// A list read as WebKit reads it: the rules WebKit keeps, or nil when it refuses the list,
     /// with every diagnostic (errors, and warnings for what it ignores).
-    public static func parseList(_ file: SourceFile) -> (rules: [(index: Int, node: JSONNode)]?, diagnostics: [Diagnostic]) {
-        let read = read(file)
+    /// `deferringKeptRulesRegexes`: see `WebKitRuleListParser.parse`.
+    public static func parseList(_ file: SourceFile, deferringKeptRulesRegexes: Bool = false) -> (rules: [(index: Int, node: JSONNode)]?, diagnostics: [Diagnostic]) {
+        let read = read(file, deferringKeptRulesRegexes: deferringKeptRulesRegexes)
         return (read.rules, read.diagnostics)
     }
 
@@ -56,7 +57,7 @@ public enum ContentBlockerImporter {
         var regexesMatchingEverything: Set<SourceRange> = []
     }
 
-    static func read(_ file: SourceFile) -> ReadList {
+    static func read(_ file: SourceFile, deferringKeptRulesRegexes: Bool = false) -> ReadList {
         let root: JSONNode
         switch JSONDocument.parse(file.text) {
         case .failure(let error):
@@ -69,7 +70,7 @@ public enum ContentBlockerImporter {
             root = node
         }
         // Every rule counts against one list here; the policy may hold more, as compile splits.
-        let parsed = WebKitRuleListParser.parse(root, maximumRuleCount: .max)
+        let parsed = WebKitRuleListParser.parse(root, maximumRuleCount: .max, deferringKeptRulesRegexes: deferringKeptRulesRegexes)
         let diagnostics = parsed.issues.map { diagnostic(for: $0, in: file) }
         return ReadList(rules: parsed.isAccepted ? parsed.keptRules.map { ($0.index, $0.rule) } : nil, diagnostics: diagnostics,
                         regexesMatchingEverything: parsed.regexesMatchingEverything)

@@ -277,12 +277,22 @@ public struct SimulationSession {
             // A list an earlier run built is not parsed again: its image was written only after
             // WebKit's parser (ported) accepted it.
             func build() -> ContentRuleEngine? {
-                // The positioned tree goes once the rules are values: a real list's tree is
-                // larger than everything simulate builds from it.
+                func engine(of rules: [(index: Int, node: JSONNode)]) -> ContentRuleEngine {
+                    ContentRuleEngine(ruleNodes: rules.map { rule in (rule.node, RuleOrigin(index: rule.index, id: nil, location: file.location(rule.node.range))) })
+                }
+                // The kept rules' regexes are parsed once, by the engine (twice was a fifth
+                // of building a real list's); a list with a problem, or one whose engine met a
+                // regex WebKit refuses, is read again in full for WebKit's own errors.
+                let quick = ContentBlockerImporter.parseList(file, deferringKeptRulesRegexes: true)
+                var built: ContentRuleEngine?
+                if let rules = quick.rules, !quick.diagnostics.contains(where: { $0.severity == .error }) {
+                    built = engine(of: rules)
+                    if built?.refusesAFilter == false { return built }
+                }
                 let imported = ContentBlockerImporter.parseList(file)
                 errors = imported.diagnostics.filter { $0.severity == .error }
                 guard errors.isEmpty, let parsed = imported.rules else { return nil }
-                return ContentRuleEngine(rules: parsed.map { rule in (rule.node.jsonValue, RuleOrigin(index: rule.index, id: nil, location: file.location(rule.node.range))) })
+                return built ?? engine(of: parsed)
             }
             let engine: ContentRuleEngine?
             if let cache = engineCache {

@@ -43,16 +43,22 @@ public enum WebKitRuleListParser {
     /// WebKit's `maxRuleCount` from iOS 15 on; earlier WebKit took 50,000.
     public static let currentMaximumRuleCount = 150_000
 
-    public static func parse(_ text: String, maximumRuleCount: Int = currentMaximumRuleCount) -> Result {
+    public static func parse(_ text: String, maximumRuleCount: Int = currentMaximumRuleCount, deferringKeptRulesRegexes: Bool = false) -> Result {
         switch JSONDocument.parse(text) {
         case .failure(let error):
             return Result(issues: [WebKitParseIssue(kind: .error(.jsonInvalid), message: error.message, range: SourceRange(at: error.position), ruleIndex: nil)], keptRules: [])
         case .success(let root):
-            return parse(root, maximumRuleCount: maximumRuleCount)
+            return parse(root, maximumRuleCount: maximumRuleCount, deferringKeptRulesRegexes: deferringKeptRulesRegexes)
         }
     }
 
-    public static func parse(_ root: JSONNode, maximumRuleCount: Int = currentMaximumRuleCount) -> Result {
+    /// `deferringKeptRulesRegexes`: the url-filters and conditions of the rules WebKit keeps
+    /// are not parsed, for a caller that builds an engine of the kept rules next — which
+    /// parses each of them anyway, and could not keep both parses' terms alive (a real list's
+    /// outweigh its engine). Such a caller asks the engine whether it refused any
+    /// (`ContentRuleEngine.refusesAFilter`) and, when it did, parses again without deferring
+    /// for WebKit's error; a rule that is checked but not kept has its regexes checked still.
+    public static func parse(_ root: JSONNode, maximumRuleCount: Int = currentMaximumRuleCount, deferringKeptRulesRegexes: Bool = false) -> Result {
         guard let rules = root.array else {
             return Result(issues: [issue(.jsonTopLevelStructureNotAnArray, "the top level is \(root.kindName), not an array", root.range)], keptRules: [])
         }
@@ -62,7 +68,7 @@ public enum WebKitRuleListParser {
         }
         // Rules are checked independently (the url-filter parse dominates): use every core.
         let checked = Array(rules.enumerated()).parallelMap { index, rule in
-            var checker = RuleChecker(index: index)
+            var checker = RuleChecker(index: index, deferringKeptRulesRegexes: deferringKeptRulesRegexes)
             let kept = checker.check(rule)
             return (kept, checker.issues, checker.matchingEverything)
         }
@@ -101,11 +107,13 @@ public enum WebKitRuleListParser {
 /// Checks one rule; stops at the rule's first error, as `loadRule` does.
 private struct RuleChecker {
     let index: Int
+    let deferringKeptRulesRegexes: Bool
     var issues: [WebKitParseIssue] = []
     var matchingEverything: [SourceRange] = []
 
-    init(index: Int) {
+    init(index: Int, deferringKeptRulesRegexes: Bool = false) {
         self.index = index
+        self.deferringKeptRulesRegexes = deferringKeptRulesRegexes
     }
 
     private struct Stop: Error {}
@@ -130,7 +138,11 @@ private struct RuleChecker {
             }
             let (urlFilter, caseSensitivity) = try checkTrigger(rule)
             let kept = try checkAction(rule)
-            try checkRegexes(rule, urlFilter: urlFilter, caseSensitivity: caseSensitivity)
+            // A rule WebKit does not keep still has its regexes compiled: one it refuses
+            // refuses the list.
+            if !(kept && deferringKeptRulesRegexes) {
+                try checkRegexes(rule, urlFilter: urlFilter, caseSensitivity: caseSensitivity)
+            }
             return kept
         } catch {
             return false
@@ -371,6 +383,24 @@ public enum WebKitDomainCondition {
         var body = Substring(domain)
         let includesSubdomains = body.hasPrefix("*")
         if includesSubdomains { body = body.dropFirst() }
+        // An ASCII domain (nearly all) is escaped byte by byte: walking Characters was most of
+        // the cost of a real list's 60,000 domain entries, read twice (checked, then built).
+        if body.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = Array("[a-z][a-z+.-]*:\\/\\/".utf8)
+            if includesSubdomains { bytes += "([^/]*\\.)*".utf8 }
+            bytes.reserveCapacity(bytes.count + body.utf8.count * 2 + 4)
+            for byte in body.utf8 {
+                switch byte {
+                case UInt8(ascii: "\\"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "."),
+                     UInt8(ascii: "?"), UInt8(ascii: "*"), UInt8(ascii: "$"):
+                    bytes.append(UInt8(ascii: "\\"))
+                default: break
+                }
+                bytes.append(byte)
+            }
+            bytes += "[:/]".utf8
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var escaped = ""
         for character in body {
             if "\\{}[.?*$".contains(character) { escaped.append("\\") }

@@ -45,7 +45,7 @@ struct RuleCondition: BitwiseCopyable, Sendable {
 /// list — parsing 100,000 url-filters, compiling thousands of automata, indexing host names —
 /// happens here once; an image written to a file spares an app or a later run all of it.
 enum EngineImageBuilder {
-    static func body(rules json: consuming [(rule: JSONValue, origin: RuleOrigin)]) -> [UInt8] {
+    static func body<Rule: RuleJSON>(rules json: consuming [(rule: Rule, origin: RuleOrigin)]) -> [UInt8] {
         var filterTexts: [(text: String, caseSensitive: Bool)] = []
         var topPatterns: [(text: String, caseSensitive: Bool)] = []
         var framePatterns: [(text: String, caseSensitive: Bool)] = []
@@ -64,22 +64,22 @@ enum EngineImageBuilder {
         var conditions: [RuleCondition] = []
         var ruleOfTopPattern: [Int32] = []
         for (value, origin) in json {
-            let trigger = value.member("trigger") ?? .object([])
-            let action = value.member("action") ?? .object([])
-            let type = ContentActionType(rawValue: action.member("type")?.stringValue ?? "") ?? .block
-            let caseSensitive = trigger.member("url-filter-is-case-sensitive")?.boolValue ?? false
-            filterTexts.append((trigger.member("url-filter")?.stringValue ?? "", caseSensitive))
+            let trigger = value.member("trigger")
+            let action = value.member("action")
+            let type = ContentActionType(rawValue: action?.member("type")?.stringValue ?? "") ?? .block
+            let caseSensitive = trigger?.member("url-filter-is-case-sensitive")?.boolValue ?? false
+            filterTexts.append((trigger?.member("url-filter")?.stringValue ?? "", caseSensitive))
             func mask<T: RawRepresentable & Ordinal>(_ key: String, _: T.Type, expand: (T) -> [T] = { [$0] }) -> UInt32 where T.RawValue == String {
                 // Absent or empty: every value (WebKit), which a mask of 0 stands for.
-                let values = (trigger.member(key)?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(T.init(rawValue:)) }.flatMap(expand)
+                let values = (trigger?.member(key)?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(T.init(rawValue:)) }.flatMap(expand)
                 return values.reduce(0) { $0 | FlagMask.bit($1) }
             }
             var condition = RuleCondition.none
             for (ordinal, kind) in ConditionKind.allCases.enumerated() {
-                guard let entries = trigger.member(kind.rawValue)?.arrayValue else { continue }
+                guard let entries = trigger?.member(kind.rawValue)?.arrayValue else { continue }
                 let isFrame = kind == .ifFrameURL || kind == .unlessFrameURL
                 let caseKey = isFrame ? "frame-url-filter-is-case-sensitive" : "top-url-filter-is-case-sensitive"
-                let conditionCase = trigger.member(caseKey)?.boolValue ?? false
+                let conditionCase = trigger?.member(caseKey)?.boolValue ?? false
                 // WebKit `getDomainList`: a domain becomes a top-URL regex.
                 let patterns = entries.compactMap(\.stringValue).map { kind.takesDomains ? WebKitDomainCondition.regex(for: $0) : $0 }
                 let parsed = patterns.map { (text: $0, caseSensitive: conditionCase) }
@@ -95,8 +95,8 @@ enum EngineImageBuilder {
             }
             actions.append(UInt8(type.ordinal))
             switch type {
-            case .cssDisplayNone: arguments.append(strings.add(action.member("selector")?.stringValue))
-            case .notify: arguments.append(strings.add(action.member("notification")?.stringValue))
+            case .cssDisplayNone: arguments.append(strings.add(action?.member("selector")?.stringValue))
+            case .notify: arguments.append(strings.add(action?.member("notification")?.stringValue))
             default: arguments.append(-1)
             }
             let start = origin.location?.range.start, end = origin.location?.range.end
@@ -115,7 +115,7 @@ enum EngineImageBuilder {
             if let start, end != SourcePosition(line: start.line, column: start.column + 1) { endsFollowStarts = false }
             flags.append(RuleFlags(resourceTypes: mask("resource-type", ResourceType.self, expand: ResourceType.expanded),
                                    loadTypes: UInt8(mask("load-type", LoadType.self)), loadContexts: UInt8(mask("load-context", LoadContext.self)),
-                                   method: trigger.member("request-method")?.stringValue.flatMap { RequestMethod(rawValue: $0.lowercased()) }.map { Int8($0.ordinal) } ?? -1))
+                                   method: trigger?.member("request-method")?.stringValue.flatMap { RequestMethod(rawValue: $0.lowercased()) }.map { Int8($0.ordinal) } ?? -1))
             conditions.append(condition)
         }
         // A blocklist has tens of thousands of filters: parse and compile them on every core.
@@ -169,9 +169,16 @@ enum EngineImageBuilder {
     /// A matcher of url-filter texts: equal texts are one filter, parsed once, a batch at a
     /// time on every core, and compiled on every core.
     static func matcher(_ texts: [(text: String, caseSensitive: Bool)]) -> URLFilterMatcher {
-        var identityOf: [String: Int] = [:]
+        // Keyed by the text and its case as they are: a key string made of both was a string
+        // made and freed for every filter.
+        struct Key: Hashable {
+            var text: String
+            var caseSensitive: Bool
+        }
+        var identityOf: [Key: Int] = [:]
+        identityOf.reserveCapacity(texts.count)
         let identities = texts.map { text in
-            let key = (text.caseSensitive ? "1" : "0") + text.text
+            let key = Key(text: text.text, caseSensitive: text.caseSensitive)
             if let known = identityOf[key] { return known }
             identityOf[key] = identityOf.count
             return identityOf.count - 1

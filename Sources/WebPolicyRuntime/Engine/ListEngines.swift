@@ -65,7 +65,11 @@ package enum ListEngines {
     /// reason), each rule with the policy rule it came from; `offset`: the rules of the
     /// policy's lists before it.
     package static func build(_ entry: Manifest.ContentRuleList, _ bytes: Data, offset: Int) throws(RuntimePolicyError) -> ContentRuleEngine {
-        ContentRuleEngine(rules: try rules(of: entry, bytes, offset: offset))
+        // The kept rules' regexes are parsed by the engine alone; one it refuses sends the
+        // list through the whole parser again, for WebKit's error and its place.
+        let engine = ContentRuleEngine(ruleNodes: try rules(of: entry, bytes, offset: offset, deferringKeptRulesRegexes: true))
+        if engine.refusesAFilter { _ = try rules(of: entry, bytes, offset: offset, deferringKeptRulesRegexes: false) }
+        return engine
     }
 
     /// The engine image of one list, as `webpolicy compile` writes it beside the list.
@@ -74,12 +78,12 @@ package enum ListEngines {
         return (EngineImageFile.bytes(of: engine, list: EngineImageFile.ListIdentity(of: bytes)), engine.count)
     }
 
-    private static func rules(of entry: Manifest.ContentRuleList, _ bytes: Data, offset: Int) throws(RuntimePolicyError) -> [(rule: JSONValue, origin: RuleOrigin)] {
+    private static func rules(of entry: Manifest.ContentRuleList, _ bytes: Data, offset: Int, deferringKeptRulesRegexes: Bool) throws(RuntimePolicyError) -> [(rule: JSONNode, origin: RuleOrigin)] {
         if let expected = entry.sha256 {
             let found = SHA256.hex(bytes)
             if found != expected { throw .staleList(identifier: entry.identifier, file: entry.file, expectedSHA256: expected, foundSHA256: found) }
         }
-        let parsed = WebKitRuleListParser.parse(String(decoding: bytes, as: UTF8.self))
+        let parsed = WebKitRuleListParser.parse(String(decoding: bytes, as: UTF8.self), deferringKeptRulesRegexes: deferringKeptRulesRegexes)
         if let error = parsed.errors.first {
             throw .invalidList(identifier: entry.identifier, file: entry.file, message: error.message, line: error.range.start.line, column: error.range.start.column)
         }
@@ -89,7 +93,7 @@ package enum ListEngines {
         }
         return parsed.keptRules.map { kept in
             let source = sourceOfRule[kept.index]
-            return (kept.rule.jsonValue, RuleOrigin(index: offset + kept.index, id: source?.id, location: source?.location))
+            return (kept.rule, RuleOrigin(index: offset + kept.index, id: source?.id, location: source?.location))
         }
     }
 

@@ -325,32 +325,25 @@ public enum JSONDocument {
                 if byte & 0xC0 != 0x80 { columns += 1 }
                 scan += 1
             }
-            var scalars = String.UnicodeScalarView()
-            var utf8: [UInt8] = []
-            func flush() {
-                if !utf8.isEmpty {
-                    scalars.append(contentsOf: String(decoding: utf8, as: UTF8.self).unicodeScalars)
-                    utf8.removeAll(keepingCapacity: true)
-                }
-            }
+            // The careful path: decoded bytes gathered in one buffer, one string made at the
+            // end (a blocklist's url-filters nearly all escape a dot).
+            var decoded: [UInt8] = []
+            decoded.reserveCapacity(scan - start + 16)
+            decoded.append(contentsOf: bytes[start..<scan])
+            column += columns
+            index = scan
             while true {
                 guard let byte = peek else { throw error("unterminated string") }
                 switch byte {
                 case UInt8(ascii: "\""):
                     advance()
-                    flush()
-                    return String(scalars)
+                    return String(decoding: decoded, as: UTF8.self)
                 case UInt8(ascii: "\\"):
-                    flush()
                     advance()
                     guard let escape = peek else { throw error("unterminated string") }
-                    let simple: [UInt8: Unicode.Scalar] = [
-                        UInt8(ascii: "\""): "\"", UInt8(ascii: "\\"): "\\", UInt8(ascii: "/"): "/", UInt8(ascii: "b"): "\u{8}",
-                        UInt8(ascii: "f"): "\u{C}", UInt8(ascii: "n"): "\n", UInt8(ascii: "r"): "\r", UInt8(ascii: "t"): "\t",
-                    ]
-                    if let scalar = simple[escape] {
+                    if let simple = Self.simpleEscape(escape) {
                         advance()
-                        scalars.append(scalar)
+                        decoded.append(simple)
                     } else if escape == UInt8(ascii: "u") {
                         advance()
                         var code = try hex4()
@@ -365,22 +358,46 @@ public enum JSONDocument {
                             }
                         }
                         // A lone surrogate cannot live in a Swift string; it becomes U+FFFD.
-                        scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                        decoded.append(contentsOf: UTF8.encode(Unicode.Scalar(code) ?? "\u{FFFD}")!)
                     } else {
                         throw error("invalid escape '\\\(Unicode.Scalar(escape).escaped(asASCII: true))'")
                     }
                 default:
                     guard byte >= 0x20 else { throw error("a control character must be escaped inside a string") }
-                    utf8.append(byte)
+                    decoded.append(byte)
                     advance()
                 }
+            }
+        }
+
+        /// The byte a one-letter escape stands for (`\n` → 0x0A), or nil.
+        static func simpleEscape(_ letter: UInt8) -> UInt8? {
+            switch letter {
+            case UInt8(ascii: "\""): return UInt8(ascii: "\"")
+            case UInt8(ascii: "\\"): return UInt8(ascii: "\\")
+            case UInt8(ascii: "/"): return UInt8(ascii: "/")
+            case UInt8(ascii: "b"): return 0x08
+            case UInt8(ascii: "f"): return 0x0C
+            case UInt8(ascii: "n"): return 0x0A
+            case UInt8(ascii: "r"): return 0x0D
+            case UInt8(ascii: "t"): return 0x09
+            default: return nil
+            }
+        }
+
+        func hexDigit(_ byte: UInt8) -> UInt32? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+            default: return nil
             }
         }
 
         mutating func hex4() throws -> UInt32 {
             var value: UInt32 = 0
             for _ in 0..<4 {
-                guard let byte = peek, let digit = UInt32(String(Unicode.Scalar(byte)), radix: 16) else { throw error("expected four hexadecimal digits after \\u") }
+                guard let byte = peek, let digit = hexDigit(byte) else { throw error("expected four hexadecimal digits after \\u") }
                 value = value * 16 + digit
                 advance()
             }
