@@ -619,6 +619,8 @@ package enum FlagMask {
 /// list was read as.
 package protocol RuleJSON {
     func member(_ key: String) -> Self?
+    /// Each member of an object, in order (a duplicate key as often as it is written).
+    func forEachMember(_ body: (String, Self) -> Void)
     var stringValue: String? { get }
     var boolValue: Bool? { get }
     var arrayValue: [Self]? { get }
@@ -628,9 +630,19 @@ extension JSONNode: RuleJSON {
     package var stringValue: String? { string }
     package var boolValue: Bool? { bool }
     package var arrayValue: [JSONNode]? { array }
+
+    package func forEachMember(_ body: (String, JSONNode) -> Void) {
+        guard case .object(let members) = value else { return }
+        for member in members { body(member.key, member.value) }
+    }
 }
 
 extension JSONValue: RuleJSON {
+    package func forEachMember(_ body: (String, JSONValue) -> Void) {
+        guard case .object(let members) = self else { return }
+        for (key, value) in members { body(key, value) }
+    }
+
     package func member(_ key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.last { $0.0 == key }?.1

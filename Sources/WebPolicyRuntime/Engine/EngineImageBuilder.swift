@@ -63,35 +63,35 @@ enum EngineImageBuilder {
         var flags: [RuleFlags] = []
         var conditions: [RuleCondition] = []
         var ruleOfTopPattern: [Int32] = []
+        // The last rule's source: a list's rules share one, and hashing its strings again for
+        // every rule was a tenth of reading the rules.
+        var lastSource: (id: String?, path: String?, expansion: String?, number: Int32)?
         for (value, origin) in json {
-            let trigger = value.member("trigger")
-            let action = value.member("action")
-            let type = ContentActionType(rawValue: action?.member("type")?.stringValue ?? "") ?? .block
-            let caseSensitive = trigger?.member("url-filter-is-case-sensitive")?.boolValue ?? false
-            filterTexts.append((trigger?.member("url-filter")?.stringValue ?? "", caseSensitive))
-            func mask<T: RawRepresentable & Ordinal>(_ key: String, _: T.Type, expand: (T) -> [T] = { [$0] }) -> UInt32 where T.RawValue == String {
-                // Absent or empty: every value (WebKit), which a mask of 0 stands for.
-                let values = (trigger?.member(key)?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(T.init(rawValue:)) }.flatMap(expand)
-                return values.reduce(0) { $0 | FlagMask.bit($1) }
+            var trigger: Rule?, action: Rule?
+            value.forEachMember { key, member in
+                if key == "trigger" { trigger = member } else if key == "action" { action = member }
             }
+            // The trigger read in one pass over its members (the last of a repeated key wins,
+            // as `member` finds it), instead of a search for each key WebKit reads.
+            var read = TriggerFields<Rule>()
+            trigger?.forEachMember { key, member in read.take(key, member) }
+            let type = ContentActionType(rawValue: action?.member("type")?.stringValue ?? "") ?? .block
+            filterTexts.append((read.urlFilter ?? "", read.caseSensitive))
             var condition = RuleCondition.none
-            for (ordinal, kind) in ConditionKind.allCases.enumerated() {
-                guard let entries = trigger?.member(kind.rawValue)?.arrayValue else { continue }
+            if let (ordinal, entries) = read.condition {
+                let kind = ConditionKind.allCases[ordinal]
                 let isFrame = kind == .ifFrameURL || kind == .unlessFrameURL
-                let caseKey = isFrame ? "frame-url-filter-is-case-sensitive" : "top-url-filter-is-case-sensitive"
-                let conditionCase = trigger?.member(caseKey)?.boolValue ?? false
+                let conditionCase = (isFrame ? read.frameCaseSensitive : read.topCaseSensitive) ?? false
                 // WebKit `getDomainList`: a domain becomes a top-URL regex.
-                let patterns = entries.compactMap(\.stringValue).map { kind.takesDomains ? WebKitDomainCondition.regex(for: $0) : $0 }
-                let parsed = patterns.map { (text: $0, caseSensitive: conditionCase) }
+                let parsed = entries.compactMap(\.stringValue).map { (text: kind.takesDomains ? WebKitDomainCondition.regex(for: $0) : $0, caseSensitive: conditionCase) }
                 if isFrame {
                     condition = RuleCondition(kind: Int32(ordinal), start: Int32(framePatterns.count), end: Int32(framePatterns.count + parsed.count))
                     framePatterns += parsed
                 } else {
                     condition = RuleCondition(kind: Int32(ordinal), start: Int32(topPatterns.count), end: Int32(topPatterns.count + parsed.count))
                     topPatterns += parsed
-                    ruleOfTopPattern += Array(repeating: Int32(actions.count), count: parsed.count)
+                    for _ in parsed { ruleOfTopPattern.append(Int32(actions.count)) }
                 }
-                break
             }
             actions.append(UInt8(type.ordinal))
             switch type {
@@ -100,22 +100,26 @@ enum EngineImageBuilder {
             default: arguments.append(-1)
             }
             let start = origin.location?.range.start, end = origin.location?.range.end
-            let source = OriginSource(id: strings.add(origin.id), path: strings.add(origin.location?.path), expansion: strings.add(origin.expansion))
             let sourceNumber: Int32
-            if let known = sourceNumbers[source] {
-                sourceNumber = known
+            if let last = lastSource, last.id == origin.id, last.path == origin.location?.path, last.expansion == origin.expansion {
+                sourceNumber = last.number
             } else {
-                sourceNumber = Int32(sources.count)
-                sourceNumbers[source] = sourceNumber
-                sources.append(source)
+                let source = OriginSource(id: strings.add(origin.id), path: strings.add(origin.location?.path), expansion: strings.add(origin.expansion))
+                if let known = sourceNumbers[source] {
+                    sourceNumber = known
+                } else {
+                    sourceNumber = Int32(sources.count)
+                    sourceNumbers[source] = sourceNumber
+                    sources.append(source)
+                }
+                lastSource = (origin.id, origin.location?.path, origin.expansion, sourceNumber)
             }
             origins.append(OriginRecord(source: sourceNumber, startLine: Int32(clamping: start?.line ?? 0), startColumn: Int32(clamping: start?.column ?? 0)))
             originIndexes.append(Int32(clamping: origin.index))
             originEnds.append(OriginEnd(line: Int32(clamping: end?.line ?? 0), column: Int32(clamping: end?.column ?? 0)))
             if let start, end != SourcePosition(line: start.line, column: start.column + 1) { endsFollowStarts = false }
-            flags.append(RuleFlags(resourceTypes: mask("resource-type", ResourceType.self, expand: ResourceType.expanded),
-                                   loadTypes: UInt8(mask("load-type", LoadType.self)), loadContexts: UInt8(mask("load-context", LoadContext.self)),
-                                   method: trigger?.member("request-method")?.stringValue.flatMap { RequestMethod(rawValue: $0.lowercased()) }.map { Int8($0.ordinal) } ?? -1))
+            flags.append(RuleFlags(resourceTypes: read.resourceTypes, loadTypes: UInt8(read.loadTypes), loadContexts: UInt8(read.loadContexts),
+                                   method: read.method.flatMap { RequestMethod(rawValue: $0.lowercased()) }.map { Int8($0.ordinal) } ?? -1))
             conditions.append(condition)
         }
         // A blocklist has tens of thousands of filters: parse and compile them on every core.
@@ -187,4 +191,74 @@ enum EngineImageBuilder {
             positions.parallelMap(minimumChunk: 64) { URLFilterParser.parse(texts[$0].text, caseSensitive: texts[$0].caseSensitive) }
         }, compile: { $0.parallelMap(minimumChunk: 64, CompiledURLFilter.init) })
     }
+}
+
+/// What the engine reads of a rule's trigger, gathered member by member.
+struct TriggerFields<Rule: RuleJSON> {
+    var urlFilter: String?
+    var caseSensitive = false
+    var topCaseSensitive: Bool?
+    var frameCaseSensitive: Bool?
+    /// Masks of the concrete values named (`FlagMask`; 0: absent or empty, every value).
+    var resourceTypes: UInt32 = 0
+    var loadTypes: UInt32 = 0
+    var loadContexts: UInt32 = 0
+    var method: String?
+    /// The condition members, in order: few rules have any, so an empty array costs nothing.
+    var conditionMembers: [(ordinal: Int, value: Rule)] = []
+
+    /// The condition the engine keeps: the first kind in `ConditionKind.allCases`' order
+    /// whose member (its last, if repeated) is an array, with its entries (WebKit refuses a
+    /// rule with two kinds).
+    var condition: (ordinal: Int, entries: [Rule])? {
+        guard !conditionMembers.isEmpty else { return nil }
+        for ordinal in ConditionKind.allCases.indices {
+            guard let last = conditionMembers.last(where: { $0.ordinal == ordinal }) else { continue }
+            if let entries = last.value.arrayValue { return (ordinal, entries) }
+        }
+        return nil
+    }
+
+    mutating func take(_ key: String, _ value: Rule) {
+        switch key {
+        case "url-filter": urlFilter = value.stringValue
+        case "url-filter-is-case-sensitive": caseSensitive = value.boolValue ?? false
+        case "top-url-filter-is-case-sensitive": topCaseSensitive = value.boolValue
+        case "frame-url-filter-is-case-sensitive": frameCaseSensitive = value.boolValue
+        case "resource-type": resourceTypes = Self.mask(value, Self.resourceTypeBits)
+        case "load-type": loadTypes = Self.mask(value, Self.loadTypeBits)
+        case "load-context": loadContexts = Self.mask(value, Self.loadContextBits)
+        case "request-method": method = value.stringValue
+        default:
+            if let ordinal = Self.conditionOrdinals[key] { conditionMembers.append((ordinal, value)) }
+        }
+    }
+
+    /// The bits of the values an array names; values outside the vocabulary name none.
+    private static func mask(_ value: Rule, _ bits: [String: UInt32]) -> UInt32 {
+        guard let items = value.arrayValue else { return 0 }
+        var mask: UInt32 = 0
+        for item in items {
+            if let text = item.stringValue, let bit = bits[text] { mask |= bit }
+        }
+        return mask
+    }
+
+    private static var resourceTypeBits: [String: UInt32] { TriggerFieldTables.resourceTypeBits }
+    private static var loadTypeBits: [String: UInt32] { TriggerFieldTables.loadTypeBits }
+    private static var loadContextBits: [String: UInt32] { TriggerFieldTables.loadContextBits }
+    private static var conditionOrdinals: [String: Int] { TriggerFieldTables.conditionOrdinals }
+}
+
+/// The vocabularies' bits by name, made once (a generic type cannot hold static stored
+/// properties).
+enum TriggerFieldTables {
+    static func bits<T: RawRepresentable & Ordinal>(_: T.Type, expand: (T) -> [T] = { [$0] }) -> [String: UInt32] where T.RawValue == String {
+        Dictionary(uniqueKeysWithValues: T.allCases.map { value in (value.rawValue, expand(value).reduce(0) { $0 | FlagMask.bit($1) }) })
+    }
+
+    static let resourceTypeBits = bits(ResourceType.self, expand: ResourceType.expanded)
+    static let loadTypeBits = bits(LoadType.self)
+    static let loadContextBits = bits(LoadContext.self)
+    static let conditionOrdinals = Dictionary(uniqueKeysWithValues: ConditionKind.allCases.enumerated().map { ($0.element.rawValue, $0.offset) })
 }
