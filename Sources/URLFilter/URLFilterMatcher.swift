@@ -63,33 +63,43 @@ public struct URLFilterMatcher: Sendable {
     }
 
     /// Filters given by number, for a caller that holds many as texts: `identities[i]` says
-    /// which filters are the same (equal numbers for equal texts), and `parse` parses the
-    /// filters at the positions asked, a batch at a time — the first of each identity only —
-    /// so that only one batch's parsed terms are alive at once (a real list's parsed terms
-    /// outweigh everything the matcher keeps) and no parsed filter is hashed.
+    /// which filters are the same (equal numbers for equal texts, numbered from 0 up, each
+    /// below the count), and `parse` parses the filters at the positions asked, a batch at a
+    /// time — the first of each identity only — so that only one batch's parsed terms are
+    /// alive at once (a real list's parsed terms outweigh everything the matcher keeps) and no
+    /// parsed filter is hashed.
     public init(identities: [Int], batch: Int = 4_096, parse: ([Int]) -> [URLFilterParseResult],
                 compile: ([ParsedURLFilter]) -> [CompiledURLFilter] = { $0.map(CompiledURLFilter.init) }) {
+        precondition(identities.allSatisfy { $0 >= 0 && $0 < identities.count }, "identities number the filters from 0 up")
         var builder = Builder()
-        /// What each identity turned out to be: a filter's id, or -1 refused, -2 universal.
-        var kindOfIdentity: [Int: Int32] = [:]
+        /// What each identity turned out to be: a filter's id, or -1 refused, -2 universal;
+        /// `unknown` until its first position is parsed. Arrays, not dictionaries: a real
+        /// list has 100,000 identities.
+        let unknown = Int32.min
+        var kindOfIdentity = [Int32](repeating: unknown, count: identities.count)
+        /// The batch an identity was last picked in, so that each batch parses it once.
+        var pickedInBatch = [Int32](repeating: -1, count: identities.count)
         var start = 0
+        var batchNumber: Int32 = 0
         while start < identities.count {
             let range = start..<min(start + batch, identities.count)
             start = range.upperBound
             var firsts: [Int] = []
-            var seen = Set<Int>()
-            for position in range where kindOfIdentity[identities[position]] == nil && seen.insert(identities[position]).inserted {
+            for position in range where kindOfIdentity[identities[position]] == unknown && pickedInBatch[identities[position]] != batchNumber {
+                pickedInBatch[identities[position]] = batchNumber
                 firsts.append(position)
             }
+            batchNumber += 1
             var parsed = parse(firsts)
             var next = 0
             for position in range {
                 let identity = identities[position]
-                if let kind = kindOfIdentity[identity] {
-                    switch kind {
+                let known = kindOfIdentity[identity]
+                if known != unknown {
+                    switch known {
                     case -2: builder.add(.matchesEverything, at: position)
                     case -1: builder.add(.rejected(URLFilterProblem(status: .emptyPattern, span: URLFilterSpan(offset: 0, length: 0))), at: position)
-                    default: builder.repeatFilter(kind, at: position)
+                    default: builder.repeatFilter(known, at: position)
                     }
                     continue
                 }

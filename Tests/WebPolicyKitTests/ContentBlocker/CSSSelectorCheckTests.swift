@@ -13,7 +13,7 @@ struct CSSSelectorCheckTests {
     }
 
     @Test(arguments: [
-        ("", 0), ("   ", 0), ("a[", 1), ("a]", 1), ("(a", 0), ("a)", 1), ("a[x=\"y]", 4),
+        ("", 0), ("   ", 0), ("\t\n\u{0B}\u{0C}\r", 0), ("\u{A0}\u{2003}\u{3000}", 0), ("a[", 1), ("a]", 1), ("(a", 0), ("a)", 1), ("a[x=\"y]", 4),
         (", a", 0), ("a,, b", 2), ("a, b,", 4), ("a\\", 1), ("a:not(b]", 7),
     ])
     func refused(selector: String, offset: Int) {
