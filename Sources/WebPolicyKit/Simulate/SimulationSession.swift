@@ -277,15 +277,19 @@ public struct SimulationSession {
             // A list an earlier run built is not parsed again: its image was written only after
             // WebKit's parser (ported) accepted it.
             func build() -> ContentRuleEngine? {
-                func engine(of rules: [(index: Int, node: JSONNode)]) -> ContentRuleEngine {
-                    ContentRuleEngine(ruleNodes: rules.map { rule in (rule.node, RuleOrigin(index: rule.index, id: nil, location: file.location(rule.node.range))) })
+                // The rules are handed over, not kept: the builder lets the positioned tree go
+                // once it has read the rules, and a real list's tree is larger than the engine.
+                func engine(of rules: consuming [(index: Int, node: JSONNode)]) -> ContentRuleEngine {
+                    let nodes = rules.map { rule in (rule: rule.node, origin: RuleOrigin(index: rule.index, id: nil, location: file.location(rule.node.range))) }
+                    _ = consume rules
+                    return ContentRuleEngine(ruleNodes: nodes)
                 }
                 // The kept rules' regexes are parsed once, by the engine (twice was a fifth
                 // of building a real list's); a list with a problem, or one whose engine met a
                 // regex WebKit refuses, is read again in full for WebKit's own errors.
-                let quick = ContentBlockerImporter.parseList(file, deferringKeptRulesRegexes: true)
+                var quick = ContentBlockerImporter.parseList(file, deferringKeptRulesRegexes: true)
                 var built: ContentRuleEngine?
-                if let rules = quick.rules, !quick.diagnostics.contains(where: { $0.severity == .error }) {
+                if !quick.diagnostics.contains(where: { $0.severity == .error }), let rules = quick.rules.take() {
                     built = engine(of: rules)
                     if built?.refusesAFilter == false { return built }
                 }
