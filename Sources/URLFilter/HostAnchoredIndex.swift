@@ -78,9 +78,17 @@ struct HostAnchoredIndex: Sendable {
         }
         guard !name.isEmpty, name.first != 0x2E, index < filter.terms.count,
               case .characterSet(let next) = filter.terms[index].atom, filter.terms[index].quantifier == .one,
-              !(0...127).contains(where: { isNameByte(UInt8($0)) && next.admits(UInt8($0)) }) else { return nil }
+              !next.admitsAny(of: nameBytes) else { return nil }
         return Split(name: name, next: next, isWholeTail: index == filter.terms.count - 1, exact: exact, tail: Array(filter.terms[index...]))
     }
+
+    /// Every byte `isNameByte` admits, as a set: asking a filter's next set about each of the
+    /// 128 bytes in turn was a third of filing a real list's 100,000 filters.
+    static let nameBytes: ASCIISet = {
+        var set = ASCIISet()
+        for byte in UInt8(0)..<128 where isNameByte(byte) { set.insert(byte) }
+        return set
+    }()
 
     /// The lowercase name byte a term stands for: a digit, `-`, `_`, `.`, or a letter in both cases.
     static func nameByte(_ term: Term) -> UInt8? {
@@ -205,5 +213,13 @@ extension ASCIISet {
     func admits(_ byte: UInt8) -> Bool {
         guard byte < 128 else { return false }
         return isInverted ? byte != 0 && !contains(byte) : contains(byte)
+    }
+
+    /// Whether this set admits any byte of `other` (a plain set, not inverted), as `admits`
+    /// would answer byte by byte: an inverted set admits what it does not hold, never NUL.
+    func admitsAny(of other: ASCIISet) -> Bool {
+        precondition(!other.isInverted)
+        let low = isInverted ? ~self.low & ~1 : self.low, high = isInverted ? ~self.high : self.high
+        return low & other.low != 0 || high & other.high != 0
     }
 }
