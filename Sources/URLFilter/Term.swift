@@ -159,7 +159,8 @@ public struct Term: Sendable, Hashable {
     public var isKnownToMatchAnyString: Bool {
         switch atom {
         case .characterSet:
-            return isUniversalTransition && quantifier == .zeroOrMore
+            // The quantifier first: nearly every term of a filter is a plain character.
+            return quantifier == .zeroOrMore && isUniversalTransition
         case .group(let terms):
             guard terms.count == 1 else { return false }
             let inner = terms[0]
