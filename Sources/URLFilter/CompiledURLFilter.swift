@@ -45,19 +45,21 @@ public final class CompiledURLFilter: Sendable {
         for node in automaton.nodes { for transition in node.transitions where !sets.contains(transition.set) { sets.append(transition.set) } }
         guard sets.count <= 64 else { return nil }
         var classOf = [UInt8](repeating: 0, count: 128)
-        var classIDs: [UInt64: UInt8] = [:]
+        // Each class's signature, searched in order: a filter has a handful of classes, and
+        // hashing 128 signatures into a dictionary for each of a real list's thousands of
+        // automata was most of the lookups of building its engine.
+        var signatures: [UInt64] = []
         var representatives: [UInt8] = []
         for byte in 0..<128 {
             let bit = URLFilterAutomaton.CharacterBits.single(UInt8(byte))
             var signature: UInt64 = 0
             for (index, set) in sets.enumerated() where !set.intersection(bit).isEmpty { signature |= 1 << UInt64(index) }
-            if let id = classIDs[signature] {
-                classOf[byte] = id
+            if let id = signatures.firstIndex(of: signature) {
+                classOf[byte] = UInt8(id)
             } else {
-                let id = UInt8(representatives.count)
-                classIDs[signature] = id
+                classOf[byte] = UInt8(representatives.count)
+                signatures.append(signature)
                 representatives.append(UInt8(byte))
-                classOf[byte] = id
             }
         }
         let classCount = representatives.count
