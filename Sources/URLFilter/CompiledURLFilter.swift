@@ -73,16 +73,26 @@ public final class CompiledURLFilter: Sendable {
                 }
             }
         }
-        var ids: [UInt64: Int] = [0: dead, acceptedBit: matched]
+        // A state's id is its position in `states`, found by a linear search while there are
+        // few (nearly every filter's DFA: hashing each lookup was most of determinising), and
+        // through `ids` once there are more.
         var states: [UInt64] = [0, acceptedBit]
+        var ids: [UInt64: Int] = [:]
+        let linearStates = 32
         var transitions = [UInt16](repeating: UInt16(dead), count: 2 * classCount)
         for index in 0..<classCount { transitions[matched * classCount + index] = UInt16(matched) }
         func id(of set: UInt64) -> Int? {
             let set = set & acceptedBit != 0 ? acceptedBit : set
-            if let known = ids[set] { return known }
+            if states.count <= linearStates {
+                if let known = states.firstIndex(of: set) { return known }
+            } else if let known = ids[set] {
+                return known
+            }
             guard states.count < stateLimit else { return nil }
-            ids[set] = states.count
             states.append(set)
+            if states.count > linearStates {
+                if ids.isEmpty { for (position, state) in states.enumerated() { ids[state] = position } } else { ids[set] = states.count - 1 }
+            }
             transitions += [UInt16](repeating: UInt16(dead), count: classCount)
             return states.count - 1
         }
