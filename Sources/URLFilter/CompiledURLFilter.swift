@@ -47,7 +47,7 @@ public final class CompiledURLFilter: Sendable {
         var classOf = [UInt8](repeating: 0, count: 128)
         // Each class's signature, searched in order: a filter has a handful of classes, and
         // hashing 128 signatures into a dictionary for each of a real list's thousands of
-        // automata was most of the lookups of building its engine.
+        // automata was 1.6 % of building its engine.
         var signatures: [UInt64] = []
         var representatives: [UInt8] = []
         for byte in 0..<128 {
@@ -74,8 +74,8 @@ public final class CompiledURLFilter: Sendable {
             }
         }
         // A state's id is its position in `states`, found by a linear search while there are
-        // few (nearly every filter's DFA: hashing each lookup was most of determinising), and
-        // through `ids` once there are more.
+        // few (nearly every filter's DFA: hashing each lookup was 2.8 % of building a real
+        // list's engine), and through `ids` once there are more.
         var states: [UInt64] = [0, acceptedBit]
         var ids: [UInt64: Int] = [:]
         let linearStates = 32

@@ -83,7 +83,8 @@ struct HostAnchoredIndex: Sendable {
     }
 
     /// Every byte `isNameByte` admits, as a set: asking a filter's next set about each of the
-    /// 128 bytes in turn was a third of filing a real list's 100,000 filters.
+    /// 128 bytes in turn, for a real list's 98,000 host-anchored filters, was 2.8 % of building
+    /// its engine.
     static let nameBytes: ASCIISet = {
         var set = ASCIISet()
         for byte in UInt8(0)..<128 where isNameByte(byte) { set.insert(byte) }

@@ -62,7 +62,7 @@ public enum URLFilterParser {
     public static func parse(_ pattern: String, caseSensitive: Bool = false) -> URLFilterParseResult {
         // WebKit checks `containsOnlyASCII()` before anything else, even before emptiness.
         // Both the check and the copy read the string's bytes in place: element by element
-        // through its UTF-8 view they were a twelfth of building a real list's engine.
+        // through its UTF-8 view they were 4.5 % of building a real list's engine.
         let scanned: (codePoints: [UInt32], firstNonASCII: Int?)? = pattern.utf8.withContiguousStorageIfAvailable { bytes in
             if let offset = bytes.firstIndex(where: { $0 >= 0x80 }) { return ([], offset) }
             return ([UInt32](unsafeUninitializedCapacity: bytes.count) { codePoints, count in

@@ -284,7 +284,7 @@ public struct SimulationSession {
                     _ = consume rules
                     return ContentRuleEngine(ruleNodes: nodes)
                 }
-                // The kept rules' regexes are parsed once, by the engine (twice was a fifth
+                // The kept rules' regexes are parsed once, by the engine (twice was a sixth
                 // of building a real list's); a list with a problem, or one whose engine met a
                 // regex WebKit refuses, is read again in full for WebKit's own errors.
                 var quick = ContentBlockerImporter.parseList(file, deferringKeptRulesRegexes: true)

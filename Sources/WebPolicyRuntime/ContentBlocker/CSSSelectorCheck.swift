@@ -15,7 +15,7 @@ package enum CSSSelectorCheck {
     }
 
     /// Unicode's White_Space, answered for ASCII without the property tables (a real list's
-    /// 40,000 selectors: the tables were most of checking them).
+    /// 9,207 selectors, most of them long lists: the tables were 1 % of building its engine).
     private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x80 ? scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
     }

@@ -383,8 +383,8 @@ public enum WebKitDomainCondition {
         var body = Substring(domain)
         let includesSubdomains = body.hasPrefix("*")
         if includesSubdomains { body = body.dropFirst() }
-        // An ASCII domain (nearly all) is escaped byte by byte: walking Characters was most of
-        // the cost of a real list's 60,000 domain entries, read twice (checked, then built).
+        // An ASCII domain (nearly all) is escaped byte by byte: walking Characters made a real
+        // list's 17,740 domain entries 4 % of building its engine.
         if body.utf8.allSatisfy({ $0 < 0x80 }) {
             var bytes: [UInt8] = Array("[a-z][a-z+.-]*:\\/\\/".utf8)
             if includesSubdomains { bytes += "([^/]*\\.)*".utf8 }

@@ -64,7 +64,7 @@ enum EngineImageBuilder {
         var conditions: [RuleCondition] = []
         var ruleOfTopPattern: [Int32] = []
         // The last rule's source: a list's rules share one, and hashing its strings again for
-        // every rule was a tenth of reading the rules.
+        // every rule found the same number every time.
         var lastSource: (id: String?, path: String?, expansion: String?, number: Int32)?
         for (value, origin) in json {
             var trigger: Rule?, action: Rule?
