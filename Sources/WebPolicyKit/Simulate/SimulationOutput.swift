@@ -14,6 +14,11 @@ protocol SimulationOutput: Sendable {
     /// `outcome` is handed over: borrowed, it was copied whole (every reference of the
     /// decision retained and released) on every line.
     mutating func add(_ entry: TraceEntry, _ outcome: consuming LineOutcome)
+    /// Whether a verdict alone is enough for a line that holds no more than an `expect=`
+    /// (then `count` takes it, when the expectation holds).
+    static var countsVerdicts: Bool { get }
+    /// A line counted by its verdict; `checked`: it had an `expect=`, which holds.
+    mutating func count(_ verdict: Verdict, checked: Bool)
 }
 
 extension Array: SimulationOutput where Element == RequestResult {
@@ -24,6 +29,12 @@ extension Array: SimulationOutput where Element == RequestResult {
 
     mutating func add(_ entry: TraceEntry, _ outcome: consuming LineOutcome) {
         append(RequestResult(entry: entry, decision: outcome.decision, failures: outcome.failures))
+    }
+
+    static var countsVerdicts: Bool { false }
+
+    mutating func count(_ verdict: Verdict, checked: Bool) {
+        preconditionFailure("results are made for every line")
     }
 }
 
@@ -55,6 +66,13 @@ public struct Tally: Sendable, SimulationOutput {
             failed += 1
             failures.append(RequestResult(entry: entry, decision: outcome.decision, failures: outcome.failures))
         }
+    }
+
+    static var countsVerdicts: Bool { true }
+
+    mutating func count(_ verdict: Verdict, checked: Bool) {
+        verdicts[verdict.ordinal] += 1
+        if checked { passed += 1 } else { unchecked += 1 }
     }
 
     /// The counts of `other`'s lines, which come after these.

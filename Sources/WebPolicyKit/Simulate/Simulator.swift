@@ -221,9 +221,7 @@ public struct Simulator: Sendable {
     private func run<Output: SimulationOutput>(chunks: [ArraySlice<TraceEntry>], state: inout WebViewState, into: Output.Type) -> [Output] {
         guard chunks.count > 1 else {
             var scratch = engine.makeScratch()
-            var output = Output(capacity: chunks.first?.count ?? 0)
-            for entry in chunks.first ?? [] { output.add(entry, step(entry, &state, scratch: &scratch)) }
-            return [output]
+            return [simulate(chunks.first ?? [], from: &state, scratch: &scratch, known: [:], into: Output.self)]
         }
         var starts: [WebViewState] = []
         var pages: [[Int: LineOutcome]] = []
@@ -239,16 +237,32 @@ public struct Simulator: Sendable {
         let known = pages
         let startStates = starts
         return Array(0..<chunks.count).parallelMap(minimumChunk: 1) { number -> Output in
-            let chunk = chunks[number]
             var state = startStates[number]
             var scratch = engine.makeScratch()
-            var output = Output(capacity: chunk.count)
-            for index in chunk.indices {
-                let entry = chunk[index]
-                output.add(entry, step(entry, &state, scratch: &scratch, known: entry.kind == .page ? known[number][index] : nil))
-            }
-            return output
+            return simulate(chunks[number], from: &state, scratch: &scratch, known: known[number], into: Output.self)
         }
+    }
+
+    /// Simulates one chunk's lines in order from `state`; `known`: the outcomes of its `page`
+    /// lines, decided before. An output that only counts takes the verdict alone of each plain
+    /// subresource line (`DecisionEngine.countedVerdict`), without a decision to hold what
+    /// matched, and the whole decision of the others — and of a line whose `expect=` fails,
+    /// which a report shows in full.
+    private func simulate<Output: SimulationOutput>(_ chunk: ArraySlice<TraceEntry>, from state: inout WebViewState, scratch: inout DecisionEngine.Scratch,
+                                                    known: [Int: LineOutcome], into: Output.Type) -> Output {
+        var output = Output(capacity: chunk.count)
+        var page = Output.countsVerdicts ? engine.countedPage(for: state) : nil
+        for index in chunk.indices {
+            let entry = chunk[index]
+            if let current = page, entry.isPlain, let verdict = engine.countedVerdict(entry.load, on: current, scratch: &scratch),
+               entry.expect == nil || entry.expect == verdict {
+                output.count(verdict, checked: entry.expect != nil)
+                continue
+            }
+            output.add(entry, step(entry, &state, scratch: &scratch, known: entry.kind == .page ? known[index] : nil))
+            if Output.countsVerdicts { page = engine.countedPage(for: state) }
+        }
+        return output
     }
 
     /// One line: its decision and what did not hold of its expectations (or those already

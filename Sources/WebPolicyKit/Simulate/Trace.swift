@@ -143,6 +143,10 @@ extension TraceEntry {
         return .load(load)
     }
 
+    /// A line with a type, a URL and at most an `expect=`: nothing else for a decision or a
+    /// check to look at.
+    var isPlain: Bool { details == nil }
+
     /// The line as a load (for a message line, the sending frame's document, which is not loaded).
     public var load: LoadRequest {
         LoadRequest(kind: kind, resourceType: resourceType, url: url, top: top, frame: frame, method: method, initiator: initiator)

@@ -149,6 +149,38 @@ public final class DecisionEngine: Sendable {
         }
     }
 
+    // MARK: Counted verdicts
+
+    /// The page of a web view in `state`, as counted verdicts need it; nil when they do not
+    /// apply: a policy (its steps after the content rules decide too) or no page shown yet.
+    public func countedPage(for state: WebViewState) -> CountedPage? {
+        guard !hasPolicy, let top = state.top else { return nil }
+        return CountedPage(page: ContentRulesStep.Page(top: top, pageMethod: state.pageMethod))
+    }
+
+    /// A view's page for `countedVerdict`, worked out once for the loads it makes.
+    public struct CountedPage: Sendable {
+        let page: ContentRulesStep.Page
+    }
+
+    /// The verdict alone of `request` on `page`, for a simulation that counts verdicts (a
+    /// summary): the one `decide` gives it, from the same content-rule step, without a
+    /// decision to hold the rules that matched. Nil for a load that needs the whole pipeline:
+    /// a navigation, a ping or a popup (each checked twice), a load that names its own top or
+    /// frame. A subresource leaves the view's state as it is.
+    public func countedVerdict(_ request: LoadRequest, on page: CountedPage, scratch: inout Scratch) -> Verdict? {
+        guard request.kind == .resource, request.top == nil, request.frame == nil, request.resourceType != .ping, request.resourceType != .popup else { return nil }
+        let url = request.url
+        var requestString = url.requestString
+        var host = url.host ?? ""
+        return requestString.withUTF8 { bytes in
+            host.withUTF8 { host in
+                contentRules.countedVerdict(url: bytes, host: host, upgradable: ContentRulesStep.isUpgradable(url), resourceType: request.resourceType,
+                                            page: page.page, domains: &scratch.domains, caches: &scratch.conditions)
+            }
+        }
+    }
+
     /// What `make-https` makes of a URL: http and ws on their default port only (WebKit
     /// `applyResultsToRequest`); nil for any other.
     package static func upgradedURL(_ url: CanonicalURL) -> CanonicalURL? { ContentRulesStep.upgradedURL(url) }

@@ -14,15 +14,30 @@ public struct ContentLoad: Sendable {
     /// nil for a method WebKit does not know, which no `request-method` trigger matches.
     public var method: RequestMethod?
     public var isThirdParty: Bool
-    /// The strings the matchers run on, built once per load.
+    /// The string the URL matchers run on, built once per load.
     let urlString: String
-    let typeBit: UInt32
-    let loadTypeBit: UInt32
-    let contextBit: UInt32
-    /// `method`'s position (`RequestMethod.ordinal`), -1 for none.
-    let methodOrdinal: Int32
-    let topString: String
-    let frameString: String
+    let facts: Facts
+
+    /// What a list checks of a load besides its URL: its flags as bits, and the strings the
+    /// `if-top-url`/`if-frame-url` conditions and domains match.
+    struct Facts {
+        let typeBit: UInt32
+        let loadTypeBit: UInt32
+        let contextBit: UInt32
+        /// The method's position (`RequestMethod.ordinal`), -1 for none.
+        let methodOrdinal: Int32
+        let topString: String
+        let frameString: String
+
+        init(resourceType: ResourceType, isThirdParty: Bool, isMainFrame: Bool, method: RequestMethod?, topString: String, frameString: String) {
+            typeBit = FlagMask.bit(resourceType)
+            loadTypeBit = FlagMask.bit(isThirdParty ? LoadType.thirdParty : .firstParty)
+            contextBit = FlagMask.bit(isMainFrame ? LoadContext.topFrame : .childFrame)
+            methodOrdinal = method.map { Int32($0.ordinal) } ?? -1
+            self.topString = topString
+            self.frameString = frameString
+        }
+    }
 
     public init(url: CanonicalURL, resourceType: ResourceType, topURL: CanonicalURL, frameURL: CanonicalURL, isMainFrame: Bool, method: RequestMethod?, isThirdParty: Bool) {
         self.url = url
@@ -36,12 +51,9 @@ public struct ContentLoad: Sendable {
         // hyperlink-auditing ping (PingLoader) and window.open's popup check see the URL as
         // written (observed on WebKitGTK 2.50, ci/webkit-conformance).
         urlString = resourceType == .ping || resourceType == .popup ? url.description : url.requestString
-        typeBit = FlagMask.bit(resourceType)
-        loadTypeBit = FlagMask.bit(isThirdParty ? LoadType.thirdParty : .firstParty)
-        contextBit = FlagMask.bit(isMainFrame ? LoadContext.topFrame : .childFrame)
-        methodOrdinal = method.map { Int32($0.ordinal) } ?? -1
-        topString = topURL.description
-        frameString = frameURL == topURL ? topString : frameURL.description
+        let topString = topURL.description
+        facts = Facts(resourceType: resourceType, isThirdParty: isThirdParty, isMainFrame: isMainFrame, method: method,
+                      topString: topString, frameString: frameURL == topURL ? topString : frameURL.description)
     }
 }
 

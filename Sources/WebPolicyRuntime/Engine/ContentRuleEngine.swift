@@ -253,6 +253,13 @@ public final class ContentRuleEngine: Sendable {
         var firstBlock: Int32 = -1
         var firstUpgrade: Int32 = -1
 
+        init() {}
+
+        /// The actions alone, for a verdict (`ContentRulesStep.countedVerdict`).
+        init(kinds: UInt16) {
+            self.kinds = kinds
+        }
+
         func has(_ type: ContentActionType) -> Bool { kinds & ActionSummary.bit(type) != 0 }
 
         /// Takes in the actions of rules that add to these (no ignore rule between them).
@@ -324,27 +331,40 @@ public final class ContentRuleEngine: Sendable {
     }
 
     public func evaluate(_ load: ContentLoad, cache: inout ConditionCache) -> ListResult {
+        var url = load.urlString
+        let outcome = url.withUTF8 { evaluate(url: $0, load.facts, cache: &cache) }
+        return ListResult(engine: self, universal: outcome.universal, own: outcome.own, explicit: outcome.explicit, shared: outcome.shared, summary: outcome.summary)
+    }
+
+    /// What the list's surviving rules do to a load, as a summary alone: what a counted
+    /// simulation needs of a load checked once. The same work as `evaluate`, on the request
+    /// URL's bytes (without its fragment) and the load's other facts.
+    func summary(url: UnsafeBufferPointer<UInt8>, _ facts: ContentLoad.Facts, cache: inout ConditionCache) -> ActionSummary {
+        evaluate(url: url, facts, cache: &cache).summary
+    }
+
+    /// `evaluate`'s parts: the list's result before it is wrapped for outputs.
+    private func evaluate(url: UnsafeBufferPointer<UInt8>, _ load: ContentLoad.Facts, cache: inout ConditionCache)
+        -> (universal: UniversalMatch?, own: [Int32], explicit: (matched: [Int32], surviving: [Int32], ignoredBy: Int32?)?, shared: UniversalMatch?, summary: ActionSummary) {
         refresh(&cache, for: load)
-        let own = specificMatches(load, &cache)
+        let own = specificMatches(load, url: url, &cache)
         let universal = universalMatch(load, &cache)
         // Most loads: nothing cancels anything, and the result is the universal part plus
         // the load's own matches, kept apart.
         if !(universal?.hasIgnoreRules ?? false), !own.contains(where: isIgnoreRule) {
             var summary = universal?.summary ?? ActionSummary()
             if !own.isEmpty { summary.add(self.summary(of: own)) }
-            return ListResult(engine: self, universal: universal, own: own, explicit: nil, shared: universal, summary: summary)
+            return (universal, own, nil, universal, summary)
         }
         let matched = universal.map { Self.merge($0.matched, own) } ?? own
         let (surviving, ignoredBy) = survivors(of: matched)
         let keepsShared = universal.map { Self.isSubsequence($0.commonSurviving, of: surviving) } ?? false
-        return ListResult(engine: self, universal: universal, own: [], explicit: (matched, surviving, ignoredBy),
-                          shared: keepsShared ? universal : nil, summary: summary(of: surviving))
+        return (universal, [], (matched, surviving, ignoredBy), keepsShared ? universal : nil, summary(of: surviving))
     }
 
     /// The rules other than the page-universal ones whose trigger matches the load, ascending.
-    private func specificMatches(_ load: ContentLoad, _ cache: inout ConditionCache) -> [Int32] {
-        var urlString = load.urlString
-        urlString.withUTF8 { matcher.matchingFilters($0, into: &cache.filters, scratch: &cache.scratch) }
+    private func specificMatches(_ load: ContentLoad.Facts, url: UnsafeBufferPointer<UInt8>, _ cache: inout ConditionCache) -> [Int32] {
+        matcher.matchingFilters(url, into: &cache.filters, scratch: &cache.scratch)
         let filters = cache.filters
         var candidates: [Int32] = []
         for filter in filters {
@@ -379,7 +399,7 @@ public final class ContentRuleEngine: Sendable {
     }
 
     /// The page-universal rules' result for this kind of load, computed once per page and kind.
-    private func universalMatch(_ load: ContentLoad, _ cache: inout ConditionCache) -> UniversalMatch? {
+    private func universalMatch(_ load: ContentLoad.Facts, _ cache: inout ConditionCache) -> UniversalMatch? {
         guard !cache.activeUniversal.isEmpty else { return nil }
         let key = Self.loadKey(load)
         for entry in cache.universal where entry.key == key { return entry.match }
@@ -396,7 +416,7 @@ public final class ContentRuleEngine: Sendable {
         return match
     }
 
-    private func newUniversalMatch(_ load: ContentLoad, _ key: UInt64, _ cache: inout ConditionCache) -> UniversalMatch {
+    private func newUniversalMatch(_ load: ContentLoad.Facts, _ key: UInt64, _ cache: inout ConditionCache) -> UniversalMatch {
         let matched: [Int32]
         var heldMatched: [Int32]?
         if heldAlwaysHold {
@@ -440,9 +460,9 @@ public final class ContentRuleEngine: Sendable {
     }
 
     /// What tells loads apart for the flags of a trigger: type, party, frame and method.
-    private static func loadKey(_ load: ContentLoad) -> UInt64 {
+    private static func loadKey(_ load: ContentLoad.Facts) -> UInt64 {
         UInt64(load.typeBit) | UInt64(load.loadTypeBit) << 32 | UInt64(load.contextBit) << 40
-            | UInt64(load.method.map { $0.ordinal + 1 } ?? 0) << 48
+            | UInt64(load.methodOrdinal + 1) << 48
     }
 
     /// WebKit `actionsFromContentRuleList`: `ignore-following-rules` first (everything after the
@@ -524,7 +544,7 @@ public final class ContentRuleEngine: Sendable {
 
     /// Runs the condition matchers when the top or frame URL changed since the last load, and
     /// decides which page-universal rules apply on a new top URL.
-    private func refresh(_ cache: inout ConditionCache, for load: ContentLoad) {
+    private func refresh(_ cache: inout ConditionCache, for load: ContentLoad.Facts) {
         let newTop = cache.top?.url != load.topString
         if newTop {
             var matched: [Int32] = []
@@ -583,7 +603,7 @@ public final class ContentRuleEngine: Sendable {
     /// WebKit `interpretTestFlagsAndAppendAction`: a specified flag group must intersect the
     /// load's flags; the request method must be equal.
     @inline(__always)
-    private func flagsMatch(_ index: Int, _ load: ContentLoad) -> Bool {
+    private func flagsMatch(_ index: Int, _ load: ContentLoad.Facts) -> Bool {
         let rule = flags[index]
         if rule.resourceTypes != 0, rule.resourceTypes & load.typeBit == 0 { return false }
         if rule.loadTypes != 0, UInt32(rule.loadTypes) & load.loadTypeBit == 0 { return false }

@@ -61,11 +61,54 @@ struct ContentRulesStep: Sendable {
                 content.combination = .popupNavigated
             }
         }
-        if let block = content.first(.block) { return .blocked(block) }
-        // `make-https`: http and ws on their default port only (WebKit `applyResultsToRequest`).
-        if let upgrade = content.first(.makeHTTPS), let secure = Self.upgradedURL(request.url) { return .upgraded(upgrade, to: secure) }
-        return .passes
+        switch Self.verdict(blocks: content.has(.block), upgrades: content.has(.makeHTTPS), upgradable: Self.isUpgradable(request.url)) {
+        case .block: return content.first(.block).map { .blocked($0) } ?? .passes
+        case .upgrade: return content.first(.makeHTTPS).map { .upgraded($0, to: Self.upgradedURL(request.url)!) } ?? .passes
+        default: return .passes
+        }
     }
+
+    /// What the surviving actions make of a load: `block` wins over `make-https`, which
+    /// upgrades only a URL that can be upgraded. The one place both the full decision and
+    /// the counted one take their verdict from.
+    static func verdict(blocks: Bool, upgrades: Bool, upgradable: Bool) -> Verdict {
+        if blocks { return .block }
+        // `make-https`: http and ws on their default port only (WebKit `applyResultsToRequest`).
+        if upgrades, upgradable { return .upgrade }
+        return .allow
+    }
+
+    /// The page a counted subresource load belongs to: what `Context` and `load(for:)` work
+    /// out of a web view's state, once for the page's loads.
+    struct Page: Sendable {
+        let topURL: CanonicalURL
+        let topString: String
+        let method: RequestMethod?
+
+        init(top: CanonicalURL, pageMethod: String) {
+            topURL = top
+            topString = top.description
+            method = pageMethod == "GET" ? .get : RequestMethod(rawValue: pageMethod.lowercased())
+        }
+    }
+
+    /// The verdict alone of a subresource load of the main frame or a child document, checked
+    /// once (not a ping or a popup, which are checked twice): what `load(for:)` and
+    /// `decide` work out for such a load, without a decision to hold it. `url`: the request
+    /// URL's bytes without its fragment; `host`: its host's.
+    func countedVerdict(url: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>, upgradable: Bool, resourceType: ResourceType, page: Page,
+                        domains: inout DomainCache, caches: inout [ContentRuleEngine.ConditionCache]) -> Verdict {
+        let isChild = resourceType == .childDocument
+        let facts = ContentLoad.Facts(resourceType: resourceType, isThirdParty: isThirdParty(host, top: page.topURL.host, domains: &domains),
+                                      isMainFrame: !isChild, method: page.method,
+                                      topString: page.topString, frameString: isChild ? Self.aboutBlankString : page.topString)
+        var kinds: UInt16 = 0
+        for index in lists.indices { kinds |= lists[index].summary(url: url, facts, cache: &caches[index]).kinds }
+        let summary = ContentRuleEngine.ActionSummary(kinds: kinds)
+        return Self.verdict(blocks: summary.has(.block), upgrades: summary.has(.makeHTTPS), upgradable: upgradable)
+    }
+
+    private static let aboutBlankString = CanonicalURL.aboutBlank.description
 
     private func evaluate(_ load: ContentLoad, caches: inout [ContentRuleEngine.ConditionCache]) -> [ContentRuleEngine.ListResult] {
         lists.indices.map { lists[$0].evaluate(load, cache: &caches[$0]) }
@@ -74,8 +117,12 @@ struct ContentRulesStep: Sendable {
     /// What `make-https` makes of a URL: http and ws on their default port only (WebKit
     /// `applyResultsToRequest`); nil for any other.
     static func upgradedURL(_ url: CanonicalURL) -> CanonicalURL? {
-        guard url.scheme == "http" || url.scheme == "ws", url.port == nil else { return nil }
+        guard isUpgradable(url) else { return nil }
         return url.upgraded(to: url.scheme == "http" ? "https" : "wss")
+    }
+
+    static func isUpgradable(_ url: CanonicalURL) -> Bool {
+        (url.scheme == "http" || url.scheme == "ws") && url.port == nil
     }
 
     /// WebKit's `ResourceLoadInfo` for a load, as observed on a real WebKit (ci/webkit-conformance):
@@ -121,19 +168,20 @@ struct ContentRulesStep: Sendable {
     /// WebKit `isThirdParty` (see `PublicSuffixList.isThirdParty`), with the top's registrable
     /// domain remembered.
     private func isThirdParty(_ host: String?, top: String?, domains: inout DomainCache) -> Bool {
-        let resource = host ?? ""
-        guard let top else { return !resource.isEmpty }
-        let domain = domains.registrableDomain(of: top, suffixes)
-        if domain.isEmpty { return !resource.isEmpty }
-        if resource == domain { return false }
-        // `resource` ends with "." + domain, compared as bytes without building that string.
-        var (host, registrable) = (resource, domain)
-        return host.withUTF8 { bytes in
-            registrable.withUTF8 { suffix in
-                guard bytes.count > suffix.count, bytes[bytes.count - suffix.count - 1] == UInt8(ascii: ".") else { return true }
-                guard let start = bytes.baseAddress, let other = suffix.baseAddress else { return true }
-                return memcmp(start + (bytes.count - suffix.count), other, suffix.count) != 0
-            }
+        var resource = host ?? ""
+        return resource.withUTF8 { isThirdParty($0, top: top, domains: &domains) }
+    }
+
+    /// `isThirdParty` of a host given as bytes.
+    private func isThirdParty(_ bytes: UnsafeBufferPointer<UInt8>, top: String?, domains: inout DomainCache) -> Bool {
+        guard let top else { return !bytes.isEmpty }
+        var registrable = domains.registrableDomain(of: top, suffixes)
+        return registrable.withUTF8 { suffix in
+            if suffix.isEmpty { return !bytes.isEmpty }
+            // The host is the domain, or ends with "." + domain.
+            guard bytes.count >= suffix.count, let start = bytes.baseAddress, let other = suffix.baseAddress,
+                  memcmp(start + (bytes.count - suffix.count), other, suffix.count) == 0 else { return true }
+            return bytes.count > suffix.count && bytes[bytes.count - suffix.count - 1] != UInt8(ascii: ".")
         }
     }
 }
