@@ -131,7 +131,8 @@ public struct Simulator: Sendable {
         var state = WebViewState()
         let prefetch = BlockPrefetch(stream)
         var requests = 0
-        while let segments = prefetch.next() {
+        while let runs = prefetch.next() {
+            let segments = runs.map { $0.materialised() }
             for results in run(segments: segments, state: &state, into: [RequestResult].self) { hand(results, to: each) }
             requests += segments.reduce(0) { $0 + $1.count }
             afterBlock(prefetch.bytesRead, requests)
@@ -147,12 +148,15 @@ public struct Simulator: Sendable {
     }
 
     /// `tally` of a streamed trace, a block at a time.
+    /// Over bare lists, plain subresource lines are counted as they were read, without an
+    /// entry for each (`PlainLine`).
     public func tally(_ stream: TraceStream, afterBlock: (_ bytes: Int, _ requests: Int) -> Void = { _, _ in }) -> Tally {
         var state = WebViewState()
+        stream.keepsPlainLines = engine.countsVerdicts
         let prefetch = BlockPrefetch(stream)
         var total = Tally()
-        while let segments = prefetch.next() {
-            for part in run(segments: segments, state: &state, into: Tally.self) { total.add(part) }
+        while let runs = prefetch.next() {
+            for part in run(runs: runs, state: &state, into: Tally.self) { total.add(part) }
             afterBlock(prefetch.bytesRead, total.requests)
         }
         return total
@@ -178,7 +182,8 @@ public struct Simulator: Sendable {
     public func run(_ stream: TraceStream, against other: Simulator, each: (RequestResult, RequestResult) -> Void) {
         var states = (WebViewState(), WebViewState())
         let prefetch = BlockPrefetch(stream)
-        while let segments = prefetch.next() {
+        while let runs = prefetch.next() {
+            let segments = runs.map { $0.materialised() }
             runPaired(segments.count == 1 ? segments[0] : Array(segments.joined()), against: other, states: &states, each: each)
         }
     }
@@ -201,9 +206,29 @@ public struct Simulator: Sendable {
     /// for the cores.
     private func run<Output: SimulationOutput>(block entries: [TraceEntry], state: inout WebViewState, into: Output.Type) -> [Output] {
         let chunkCount = parallelism <= 1 ? 1 : Swift.min(parallelism * 2, entries.count / Self.minimumChunk)
-        guard chunkCount > 1 else { return run(chunks: [entries[...]], state: &state, into: Output.self) }
+        guard chunkCount > 1 else { return run(chunks: [Chunk(entries: entries[...])], state: &state, into: Output.self) }
         let bounds = (0...chunkCount).map { entries.count * $0 / chunkCount }
-        return run(chunks: (0..<chunkCount).map { entries[bounds[$0]..<bounds[$0 + 1]] }, state: &state, into: Output.self)
+        return run(chunks: (0..<chunkCount).map { Chunk(entries: entries[bounds[$0]..<bounds[$0 + 1]]) }, state: &state, into: Output.self)
+    }
+
+    /// A streamed block as the runs its lines were parsed in, plain lines kept (a counted
+    /// simulation): each run is a chunk, and a block too small for several cores is one.
+    private func run<Output: SimulationOutput>(runs: [TraceRun], state: inout WebViewState, into: Output.Type) -> [Output] {
+        let chunks = runs.map { Chunk(entries: $0.entries[...], plain: $0.plain, bytes: $0.bytes) }
+        let total = runs.reduce(0) { $0 + $1.count }
+        if parallelism <= 1 || total < 2 * Self.minimumChunk {
+            // One after the other on this thread, each from the state the one before leaves.
+            return chunks.flatMap { run(chunks: [$0], state: &state, into: Output.self) }
+        }
+        return run(chunks: chunks, state: &state, into: Output.self)
+    }
+
+    /// Lines simulated together on one core: entries, and plain lines of the block `bytes`,
+    /// each after as many entries as it says.
+    private struct Chunk: Sendable {
+        var entries: ArraySlice<TraceEntry>
+        var plain: [(entriesBefore: Int32, line: PlainLine)] = []
+        var bytes: [UInt8] = []
     }
 
     /// A streamed block, as the runs its lines were parsed in: each run is a chunk (a block
@@ -211,17 +236,17 @@ public struct Simulator: Sendable {
     private func run<Output: SimulationOutput>(segments: [[TraceEntry]], state: inout WebViewState, into: Output.Type) -> [Output] {
         if segments.count == 1 { return run(block: segments[0], state: &state, into: Output.self) }
         let total = segments.reduce(0) { $0 + $1.count }
-        if parallelism <= 1 || total < 2 * Self.minimumChunk { return run(chunks: [Array(segments.joined())[...]], state: &state, into: Output.self) }
-        return run(chunks: segments.map { $0[...] }, state: &state, into: Output.self)
+        if parallelism <= 1 || total < 2 * Self.minimumChunk { return run(chunks: [Chunk(entries: Array(segments.joined())[...])], state: &state, into: Output.self) }
+        return run(chunks: segments.map { Chunk(entries: $0[...]) }, state: &state, into: Output.self)
     }
 
     /// Simulates chunks of lines in order into one `Output` each. Only `page` lines change what
     /// later lines see, so their outcomes are decided first, in order; then the chunks run on
     /// every core, each from the state its first line inherits.
-    private func run<Output: SimulationOutput>(chunks: [ArraySlice<TraceEntry>], state: inout WebViewState, into: Output.Type) -> [Output] {
+    private func run<Output: SimulationOutput>(chunks: [Chunk], state: inout WebViewState, into: Output.Type) -> [Output] {
         guard chunks.count > 1 else {
             var scratch = engine.makeScratch()
-            return [simulate(chunks.first ?? [], from: &state, scratch: &scratch, known: [:], into: Output.self)]
+            return [simulate(chunks.first ?? Chunk(entries: []), from: &state, scratch: &scratch, known: [:], into: Output.self)]
         }
         var starts: [WebViewState] = []
         var pages: [[Int: LineOutcome]] = []
@@ -229,8 +254,8 @@ public struct Simulator: Sendable {
         for chunk in chunks {
             starts.append(state)
             var decided: [Int: LineOutcome] = [:]
-            for index in chunk.indices where chunk[index].kind == .page {
-                decided[index] = step(chunk[index], &state, scratch: &scratch)
+            for index in chunk.entries.indices where chunk.entries[index].kind == .page {
+                decided[index] = step(chunk.entries[index], &state, scratch: &scratch)
             }
             pages.append(decided)
         }
@@ -245,22 +270,51 @@ public struct Simulator: Sendable {
 
     /// Simulates one chunk's lines in order from `state`; `known`: the outcomes of its `page`
     /// lines, decided before. An output that only counts takes the verdict alone of each plain
-    /// subresource line (`DecisionEngine.countedVerdict`), without a decision to hold what
-    /// matched, and the whole decision of the others — and of a line whose `expect=` fails,
-    /// which a report shows in full.
-    private func simulate<Output: SimulationOutput>(_ chunk: ArraySlice<TraceEntry>, from state: inout WebViewState, scratch: inout DecisionEngine.Scratch,
+    /// subresource line (`DecisionEngine.countedVerdict`) — read from the block where it lies,
+    /// or from its entry — without a decision to hold what matched, and the whole decision of
+    /// the others: of a line before any page, and of one whose `expect=` fails, which a report
+    /// shows in full.
+    private func simulate<Output: SimulationOutput>(_ chunk: Chunk, from state: inout WebViewState, scratch: inout DecisionEngine.Scratch,
                                                     known: [Int: LineOutcome], into: Output.Type) -> Output {
-        var output = Output(capacity: chunk.count)
+        var output = Output(capacity: chunk.entries.count + chunk.plain.count)
         var page = Output.countsVerdicts ? engine.countedPage(for: state) : nil
-        for index in chunk.indices {
-            let entry = chunk[index]
+        let entries = chunk.entries
+        var next = entries.startIndex
+        func simulateEntry(_ index: Int) {
+            let entry = entries[index]
             if let current = page, entry.isPlain, let verdict = engine.countedVerdict(entry.load, on: current, scratch: &scratch),
                entry.expect == nil || entry.expect == verdict {
                 output.count(verdict, checked: entry.expect != nil)
-                continue
+                return
             }
             output.add(entry, step(entry, &state, scratch: &scratch, known: entry.kind == .page ? known[index] : nil))
             if Output.countsVerdicts { page = engine.countedPage(for: state) }
+        }
+        if !chunk.plain.isEmpty {
+            precondition(Output.countsVerdicts, "plain lines are kept for counted simulations only")
+            chunk.bytes.withUnsafeBufferPointer { bytes in
+                for (before, line) in chunk.plain {
+                    while next < entries.startIndex + Int(before) {
+                        simulateEntry(next)
+                        next += 1
+                    }
+                    if let current = page,
+                       let verdict = engine.countedVerdict(url: UnsafeBufferPointer(rebasing: bytes[Int(line.requestStart)..<Int(line.requestEnd)]),
+                                                           host: UnsafeBufferPointer(rebasing: bytes[Int(line.hostStart)..<Int(line.hostEnd)]),
+                                                           isUpgradable: line.isUpgradable, resourceType: line.resourceType, on: current, scratch: &scratch),
+                       line.expect == nil || line.expect == verdict {
+                        output.count(verdict, checked: line.expect != nil)
+                        continue
+                    }
+                    let entry = line.entry(in: bytes)
+                    output.add(entry, step(entry, &state, scratch: &scratch))
+                    page = engine.countedPage(for: state)
+                }
+            }
+        }
+        while next < entries.endIndex {
+            simulateEntry(next)
+            next += 1
         }
         return output
     }
@@ -328,7 +382,7 @@ public struct Simulator: Sendable {
 /// Reads a stream's next block ahead, on another thread, one block at a time.
 private final class BlockPrefetch: @unchecked Sendable {
     private let stream: TraceStream
-    private var ahead: [[TraceEntry]]?
+    private var ahead: [TraceRun]?
     private var done = false
     private let ready = DispatchSemaphore(value: 0)
     /// The stream's bytes read when the block `next` returned was parsed (read after the
@@ -344,13 +398,13 @@ private final class BlockPrefetch: @unchecked Sendable {
     /// touched by nothing else meanwhile.
     private func fetch() {
         DispatchQueue.global().async { [self] in
-            ahead = stream.nextSegments()
+            ahead = stream.nextRuns()
             ready.signal()
         }
     }
 
     /// The next block (waiting for it), or nil at the end.
-    func next() -> [[TraceEntry]]? {
+    func next() -> [TraceRun]? {
         guard !done else { return nil }
         ready.wait()
         let entries = ahead

@@ -244,9 +244,9 @@ public enum TraceParser {
         public private(set) var policyRange: SourceRange?
         /// Entries added one at a time, after the `segments`.
         public internal(set) var entries: [TraceEntry] = []
-        /// Runs of entries parsed together on one core and added whole: handed on as they are,
+        /// Runs of lines parsed together on one core and added whole: handed on as they are,
         /// without copying each entry into one array.
-        public private(set) var segments: [[TraceEntry]] = []
+        private var runs: [TraceRun] = []
         public internal(set) var problems: [Problem] = []
         /// Whether a request line has been seen (the header must come first).
         public private(set) var hasRequests = false
@@ -277,26 +277,31 @@ public enum TraceParser {
             }
         }
 
-        /// Entries parsed together, added after everything before them.
-        mutating func add(segment: [TraceEntry]) {
-            guard !segment.isEmpty else { return }
+        /// Lines parsed together, added after everything before them.
+        mutating func add(run: TraceRun) {
+            guard run.count > 0 else { return }
             hasRequests = true
             if !entries.isEmpty {
-                segments.append(entries)
+                runs.append(TraceRun(entries: entries))
                 entries = []
             }
-            segments.append(segment)
+            runs.append(run)
         }
 
         /// Whether entries are waiting to be taken.
-        public var hasEntries: Bool { !entries.isEmpty || !segments.isEmpty }
+        public var hasEntries: Bool { !entries.isEmpty || !runs.isEmpty }
 
         /// Hands over the entries gathered so far as the runs they were parsed in (for
         /// streaming: memory for a block only).
         public mutating func takeSegments() -> [[TraceEntry]] {
-            var taken = segments
-            if !entries.isEmpty { taken.append(entries) }
-            segments = []
+            takeRuns().map { $0.materialised() }
+        }
+
+        /// `takeSegments`, with plain lines kept as they were read (a counted simulation).
+        mutating func takeRuns() -> [TraceRun] {
+            var taken = runs
+            if !entries.isEmpty { taken.append(TraceRun(entries: entries)) }
+            runs = []
             entries = []
             return taken
         }
@@ -319,6 +324,42 @@ public enum TraceParser {
     /// string made (the URL's). Nil for anything else, and for anything wrong, which
     /// `parseAnyLine` reads and reports; a test holds both to the same entries.
     static func parseCommonLine(_ bytes: UnsafeBufferPointer<UInt8>, number lineNumber: Int) -> TraceEntry? {
+        guard let line = commonFields(bytes) else { return nil }
+        let type = typeList[line.typePosition]
+        guard case .success(let url) = CanonicalURL.parse(String(decoding: UnsafeBufferPointer(rebasing: bytes[line.url]), as: UTF8.self)) else { return nil }
+        // ASCII: a field's columns are its byte offsets, from 1.
+        func range(_ field: Range<Int>) -> SourceRange {
+            SourceRange(start: SourcePosition(line: lineNumber, column: field.lowerBound + 1), end: SourcePosition(line: lineNumber, column: field.upperBound + 1))
+        }
+        var entry = TraceEntry(line: lineNumber, kind: type.kind, typeName: type.name, resourceType: type.type, url: url, urlRange: range(line.url))
+        entry.fieldsEnd = (line.expect?.field ?? line.url).upperBound + 1
+        if let expect = line.expect {
+            entry.expect = expect.verdict
+            entry.expectRange = range(expect.field)
+        }
+        return entry
+    }
+
+    /// A common line as a counted simulation takes it (`PlainLine`), when it is one: a plain
+    /// subresource type (one `DecisionEngine.countedVerdict` answers for) and a URL already
+    /// canonical as written, so that it is matched where it lies in the block. `offset`: where
+    /// the line starts in the block. Anything else is parsed into an entry.
+    static func parsePlainLine(_ bytes: UnsafeBufferPointer<UInt8>, number lineNumber: Int, offset: Int) -> PlainLine? {
+        guard let line = commonFields(bytes), let type = plainTypes[line.typePosition] else { return nil }
+        guard let url = CanonicalURL.SimpleURL(UnsafeBufferPointer(rebasing: bytes[line.url])), url.isCanonical else { return nil }
+        let start = offset + line.url.lowerBound
+        return PlainLine(line: Int32(lineNumber), lineStart: Int32(offset), lineEnd: Int32(offset + bytes.count), requestStart: Int32(start),
+                         requestEnd: Int32(start + url.requestEnd), hostStart: Int32(start + url.host.lowerBound), hostEnd: Int32(start + url.host.upperBound),
+                         resourceType: type, expect: line.expect?.verdict, isUpgradable: url.isUpgradable)
+    }
+
+    /// By `typeList` position: the concrete type of a subresource type a counted simulation
+    /// can take the verdict alone of; nil for the others.
+    private static let plainTypes: [ResourceType?] = typeList.map { $0.kind == .resource && DecisionEngine.countsVerdict(of: $0.type) ? $0.type : nil }
+
+    /// The fields of a common line — `TYPE URL [expect=VERDICT]` in ASCII, without comments —
+    /// or nil for any other line.
+    private static func commonFields(_ bytes: UnsafeBufferPointer<UInt8>) -> (typePosition: Int, url: Range<Int>, expect: (verdict: Verdict, field: Range<Int>)?)? {
         // Up to three fields; a fourth, a comment or a byte beyond ASCII: not this line.
         var fields: (Range<Int>, Range<Int>, Range<Int>) = (0..<0, 0..<0, 0..<0)
         var fieldCount = 0
@@ -344,26 +385,14 @@ public enum TraceParser {
             fieldCount += 1
         }
         guard fieldCount >= 2, let base = bytes.baseAddress, let position = typePosition(UnsafeBufferPointer(rebasing: bytes[fields.0])) else { return nil }
-        let type = typeList[position]
-        var expect: Verdict?
+        var expect: (verdict: Verdict, field: Range<Int>)?
         if fieldCount == 3 {
             let field = UnsafeBufferPointer(rebasing: bytes[fields.2])
             guard field.count > 7, memcmp(base + fields.2.lowerBound, "expect=", 7) == 0,
                   let verdict = Verdict(rawValue: String(decoding: UnsafeBufferPointer(rebasing: field[(field.startIndex + 7)...]), as: UTF8.self)) else { return nil }
-            expect = verdict
+            expect = (verdict, fields.2)
         }
-        guard case .success(let url) = CanonicalURL.parse(String(decoding: UnsafeBufferPointer(rebasing: bytes[fields.1]), as: UTF8.self)) else { return nil }
-        // ASCII: a field's columns are its byte offsets, from 1.
-        func range(_ field: Range<Int>) -> SourceRange {
-            SourceRange(start: SourcePosition(line: lineNumber, column: field.lowerBound + 1), end: SourcePosition(line: lineNumber, column: field.upperBound + 1))
-        }
-        var entry = TraceEntry(line: lineNumber, kind: type.kind, typeName: type.name, resourceType: type.type, url: url, urlRange: range(fields.1))
-        entry.fieldsEnd = (fieldCount == 3 ? fields.2 : fields.1).upperBound + 1
-        if let expect {
-            entry.expect = expect
-            entry.expectRange = range(fields.2)
-        }
-        return entry
+        return (position, fields.1, expect)
     }
 
     /// Parses any line, and says what is wrong with one that is not right.

@@ -88,8 +88,13 @@ public final class TraceStream {
     /// `nextEntries`, as the runs of entries parsed together on one core: the simulator
     /// decides each run on a core of its own, so no entry is copied into a block-wide array.
     public func nextSegments() -> [[TraceEntry]]? {
+        nextRuns()?.map { $0.materialised() }
+    }
+
+    /// `nextSegments`, with plain lines as they were read when `keepsPlainLines` is set.
+    func nextRuns() -> [TraceRun]? {
         while true {
-            if assembler.hasEntries { return assembler.takeSegments() }
+            if assembler.hasEntries { return assembler.takeRuns() }
             guard !isFinished, let block = readBlock() else {
                 finish()
                 return nil
@@ -115,9 +120,11 @@ public final class TraceStream {
             // Nearly every chunk: requests only, read before any problem. Its entries go on
             // as the run they were parsed in.
             if chunk.others.isEmpty, assembler.problems.isEmpty {
-                assembler.add(segment: chunk.entries)
+                assembler.add(run: TraceRun(entries: chunk.entries, plain: chunk.plain, bytes: chunk.bytes))
                 continue
             }
+            // A chunk with other lines holds no plain ones (`parse`); without other lines, it
+            // is here only after a problem, and its requests are not handed out.
             var next = 0
             for other in chunk.others {
                 while next < other.entriesBefore {
@@ -168,7 +175,15 @@ public final class TraceStream {
     struct ParsedChunk: Sendable {
         var entries: [TraceEntry] = []
         var others: [(entriesBefore: Int, line: ParsedLine)] = []
+        /// With `keepsPlainLines`: the plain lines, and the block they point into.
+        var plain: [(entriesBefore: Int32, line: PlainLine)] = []
+        var bytes: [UInt8] = []
     }
+
+    /// Whether plain subresource lines are kept as `PlainLine`s, not parsed into entries: for
+    /// a simulation that counts verdicts over bare lists (`Simulator.tally`). Set before the
+    /// first read.
+    var keepsPlainLines = false
 
     /// Lines per run parsed on one core.
     static let parseChunk = 512
@@ -177,24 +192,38 @@ public final class TraceStream {
         let bytes = block.bytes
         let lines = block.lines
         let chunkCount = max(1, min(ParseCores.count * 4, lines.count / Self.parseChunk))
+        let keepsPlain = keepsPlainLines
         return Array(0..<chunkCount).parallelMap(minimumChunk: 1) { chunk in
-            var parsed = ParsedChunk()
             let range = (lines.count * chunk / chunkCount)..<(lines.count * (chunk + 1) / chunkCount)
-            parsed.entries.reserveCapacity(range.count)
-            bytes.withUnsafeBufferPointer { buffer in
-                for index in range {
-                    let line = lines[index]
-                    let lineBytes = UnsafeBufferPointer(rebasing: buffer[line.range])
-                    switch TraceParser.parseLine(lineBytes, number: line.number) {
-                    case .entry(let entry): parsed.entries.append(entry)
-                    case .empty: break
-                    case let other:
-                        parsed.others.append((parsed.entries.count, ParsedLine(number: line.number, line: other, text: String(decoding: lineBytes, as: UTF8.self))))
-                    }
+            let parsed = Self.parse(range, of: lines, in: bytes, keepingPlain: keepsPlain)
+            // Headers and problems are put in order with entries only: such a (rare) chunk is
+            // parsed again into entries alone.
+            return parsed.others.isEmpty || parsed.plain.isEmpty ? parsed : Self.parse(range, of: lines, in: bytes, keepingPlain: false)
+        }
+    }
+
+    private static func parse(_ range: Range<Int>, of lines: [(range: Range<Int>, number: Int)], in bytes: [UInt8], keepingPlain: Bool) -> ParsedChunk {
+        var parsed = ParsedChunk()
+        parsed.entries.reserveCapacity(keepingPlain ? 16 : range.count)
+        if keepingPlain { parsed.plain.reserveCapacity(range.count) }
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in range {
+                let line = lines[index]
+                let lineBytes = UnsafeBufferPointer(rebasing: buffer[line.range])
+                if keepingPlain, let plain = TraceParser.parsePlainLine(lineBytes, number: line.number, offset: line.range.lowerBound) {
+                    parsed.plain.append((Int32(parsed.entries.count), plain))
+                    continue
+                }
+                switch TraceParser.parseLine(lineBytes, number: line.number) {
+                case .entry(let entry): parsed.entries.append(entry)
+                case .empty: break
+                case let other:
+                    parsed.others.append((parsed.entries.count, ParsedLine(number: line.number, line: other, text: String(decoding: lineBytes, as: UTF8.self))))
                 }
             }
-            return parsed
         }
+        if !parsed.plain.isEmpty { parsed.bytes = bytes }
+        return parsed
     }
 
     private func finish() {

@@ -154,9 +154,13 @@ public final class DecisionEngine: Sendable {
     /// The page of a web view in `state`, as counted verdicts need it; nil when they do not
     /// apply: a policy (its steps after the content rules decide too) or no page shown yet.
     public func countedPage(for state: WebViewState) -> CountedPage? {
-        guard !hasPolicy, let top = state.top else { return nil }
+        guard countsVerdicts, let top = state.top else { return nil }
         return CountedPage(page: ContentRulesStep.Page(top: top, pageMethod: state.pageMethod))
     }
+
+    /// Whether verdicts can be counted alone (`countedVerdict`): over bare lists, where the
+    /// content rules are all there is.
+    public var countsVerdicts: Bool { !hasPolicy }
 
     /// A view's page for `countedVerdict`, worked out once for the loads it makes.
     public struct CountedPage: Sendable {
@@ -169,16 +173,31 @@ public final class DecisionEngine: Sendable {
     /// a navigation, a ping or a popup (each checked twice), a load that names its own top or
     /// frame. A subresource leaves the view's state as it is.
     public func countedVerdict(_ request: LoadRequest, on page: CountedPage, scratch: inout Scratch) -> Verdict? {
-        guard request.kind == .resource, request.top == nil, request.frame == nil, request.resourceType != .ping, request.resourceType != .popup else { return nil }
+        guard request.kind == .resource, request.top == nil, request.frame == nil else { return nil }
         let url = request.url
         var requestString = url.requestString
         var host = url.host ?? ""
         return requestString.withUTF8 { bytes in
             host.withUTF8 { host in
-                contentRules.countedVerdict(url: bytes, host: host, upgradable: ContentRulesStep.isUpgradable(url), resourceType: request.resourceType,
-                                            page: page.page, domains: &scratch.domains, caches: &scratch.conditions)
+                countedVerdict(url: bytes, host: host, isUpgradable: ContentRulesStep.isUpgradable(url), resourceType: request.resourceType, on: page, scratch: &scratch)
             }
         }
+    }
+
+    /// `countedVerdict` of a subresource load of the page's main frame given as bytes: `url`,
+    /// the canonical URL up to its fragment; `host`, its host; `isUpgradable`, whether it is
+    /// http or ws on the default port. Nil for a type that is checked twice.
+    public func countedVerdict(url: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>, isUpgradable: Bool, resourceType: ResourceType,
+                               on page: CountedPage, scratch: inout Scratch) -> Verdict? {
+        guard Self.countsVerdict(of: resourceType) else { return nil }
+        return contentRules.countedVerdict(url: url, host: host, upgradable: isUpgradable, resourceType: resourceType, page: page.page,
+                                           domains: &scratch.domains, caches: &scratch.conditions)
+    }
+
+    /// Whether a subresource of the type is checked once, so that `countedVerdict` answers for
+    /// it: a ping and a popup are checked twice (`ContentRulesStep.decide`).
+    public static func countsVerdict(of type: ResourceType) -> Bool {
+        type != .ping && type != .popup
     }
 
     /// What `make-https` makes of a URL: http and ws on their default port only (WebKit

@@ -10,6 +10,53 @@ extension CanonicalURL {
         contiguous.makeContiguousUTF8()
         let written = contiguous
         return contiguous.withUTF8 { bytes -> CanonicalURL? in
+            guard let simple = SimpleURL(bytes) else { return nil }
+            let count = bytes.count
+            let (hostStart, hostEnd, pathStart, pathEnd) = (simple.host.lowerBound, simple.host.upperBound, simple.path.lowerBound, simple.path.upperBound)
+            // The canonical URL is the input itself, but for capitals in the host and an
+            // empty path, which a special scheme makes "/" (WHATWG path start state).
+            var layout = Layout(userInfo: hostStart..<hostStart, host: hostStart..<hostEnd, path: pathStart..<pathEnd, query: simple.query, fragment: simple.fragment)
+            var canonical = written
+            if !simple.isCanonical {
+                func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+                let host = text(hostStart..<hostEnd)
+                canonical = text(0..<hostStart) + (simple.hasUppercase ? host.lowercased() : host) + (pathEnd == pathStart ? "/" : "") + text(hostEnd..<count)
+            }
+            if pathEnd == pathStart {
+                layout.path = pathStart..<(pathStart + 1)
+                layout.query = simple.query.map { ($0.lowerBound + 1)..<($0.upperBound + 1) }
+                layout.fragment = simple.fragment.map { ($0.lowerBound + 1)..<($0.upperBound + 1) }
+            }
+            return CanonicalURL(text: canonical, schemeLength: simple.schemeLength, layout: layout)
+        }
+    }
+
+    /// A URL the fast path reads, as offsets of its bytes: `http(s)://host/path?query#fragment`
+    /// in plain ASCII, with nothing to rewrite but the host's case and an empty path. Where
+    /// `isCanonical`, the bytes are the canonical URL as they stand (a trace's URLs nearly
+    /// always are), and a counted simulation matches them where they lie.
+    package struct SimpleURL: Sendable {
+        /// 4 (`http`) or 5 (`https`).
+        package var schemeLength: Int
+        package var host: Range<Int>
+        package var path: Range<Int>
+        /// After the `?`; nil without one.
+        package var query: Range<Int>?
+        /// After the `#`; nil without one.
+        package var fragment: Range<Int>?
+        package var hasUppercase: Bool
+
+        /// The bytes need no rewriting: no capital in the host, a path.
+        package var isCanonical: Bool { !hasUppercase && !path.isEmpty }
+        /// What content rules match: the URL up to its fragment's `#`.
+        package var requestEnd: Int { fragment.map { $0.lowerBound - 1 } ?? (query?.upperBound ?? path.upperBound) }
+        /// `make-https` upgrades it: http, on its default port (the fast path takes no port).
+        package var isUpgradable: Bool { schemeLength == 4 }
+
+        /// Reads `bytes` as a simple URL; nil for anything the full parser must see (ports,
+        /// user info, IP addresses, escapes in the host, dot segments, backslashes, characters
+        /// to percent-encode, non-ASCII).
+        package init?(_ bytes: UnsafeBufferPointer<UInt8>) {
             let count = bytes.count
             let schemeEnd: Int
             if count > 8, bytes[0] == 0x68, bytes[1] == 0x74, bytes[2] == 0x74, bytes[3] == 0x70 {  // "http"
@@ -46,7 +93,7 @@ extension CanonicalURL {
             let pathStart = index
             while index < count, bytes[index] != 0x3F, bytes[index] != 0x23 {
                 let byte = bytes[index]
-                guard byte > 0x20, byte < 0x7F, !Self.pathUnsafe.contains(byte) else { return nil }
+                guard byte > 0x20, byte < 0x7F, !CanonicalURL.pathUnsafe.contains(byte) else { return nil }
                 // Dot segments (`/.`, `/..`, `%2e`) are resolved by the full parser.
                 if byte == 0x2E, bytes[index - 1] == 0x2F { return nil }
                 if byte == 0x25, index + 2 < count, bytes[index + 1] == 0x32, bytes[index + 2] | 0x20 == 0x65 { return nil }
@@ -59,7 +106,7 @@ extension CanonicalURL {
                 index = start
                 while index < count, bytes[index] != 0x23 {
                     let byte = bytes[index]
-                    guard byte > 0x20, byte < 0x7F, !Self.specialQueryUnsafe.contains(byte) else { return nil }
+                    guard byte > 0x20, byte < 0x7F, !CanonicalURL.specialQueryUnsafe.contains(byte) else { return nil }
                     index += 1
                 }
                 queryRange = start..<index
@@ -68,25 +115,11 @@ extension CanonicalURL {
             if index < count {  // "#"
                 let start = index + 1
                 for byte in bytes[start...] {
-                    guard byte > 0x20, byte < 0x7F, !Self.fragmentUnsafe.contains(byte) else { return nil }
+                    guard byte > 0x20, byte < 0x7F, !CanonicalURL.fragmentUnsafe.contains(byte) else { return nil }
                 }
                 fragmentRange = start..<count
             }
-            // The canonical URL is the input itself, but for capitals in the host and an
-            // empty path, which a special scheme makes "/" (WHATWG path start state).
-            var layout = Layout(userInfo: hostStart..<hostStart, host: hostStart..<hostEnd, path: pathStart..<pathEnd, query: queryRange, fragment: fragmentRange)
-            var canonical = written
-            if hasUppercase || pathEnd == pathStart {
-                func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
-                let host = text(hostStart..<hostEnd)
-                canonical = text(0..<hostStart) + (hasUppercase ? host.lowercased() : host) + (pathEnd == pathStart ? "/" : "") + text(hostEnd..<count)
-            }
-            if pathEnd == pathStart {
-                layout.path = pathStart..<(pathStart + 1)
-                layout.query = queryRange.map { ($0.lowerBound + 1)..<($0.upperBound + 1) }
-                layout.fragment = fragmentRange.map { ($0.lowerBound + 1)..<($0.upperBound + 1) }
-            }
-            return CanonicalURL(text: canonical, schemeLength: schemeEnd, layout: layout)
+            (schemeLength, host, path, query, fragment, self.hasUppercase) = (schemeEnd, hostStart..<hostEnd, pathStart..<pathEnd, queryRange, fragmentRange, hasUppercase)
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import URLFilter
 @testable import WebPolicyKit
 @testable import WebPolicyRuntime
 
@@ -59,5 +60,66 @@ struct TallyAgreementTests {
         #expect(all.failures.count > 100, "some expectations fail")
         #expect(tallied.summary == all.summary)
         #expect(tallied.failures == all.failures)
+    }
+
+    /// Over bare lists a summary counts plain lines as they were read (`PlainLine`): the
+    /// fixtures of several lists, and a long trace over a list of every kind of rule, with
+    /// expectations of which many fail, across blocks and chunks.
+    @Test(arguments: SimulateFixtureTests.listTraces)
+    func aBareListTraceCountsTheSameBothWays(path: String) throws {
+        let text = try #require(Repository.read(path))
+        let header = try #require(text.split(separator: "\n").first { $0.hasPrefix("# lists: ") })
+        let folder = (Repository.path(path) as NSString).deletingLastPathComponent
+        let lists = header.dropFirst("# lists: ".count).split(separator: " ").map { folder + "/" + $0 }
+        try Self.expectAgreement(lists: lists, trace: Repository.path(path))
+    }
+
+    @Test func aLongTraceOverABareListCountsTheSame() throws {
+        let folder = try TemporaryFolder.make("tally-bare")
+        let list = folder.appendingPathComponent("list.json")
+        try #"""
+        [
+          {"trigger": {"url-filter": "/ads/"}, "action": {"type": "block"}},
+          {"trigger": {"url-filter": "^http://legacy\\."}, "action": {"type": "make-https"}},
+          {"trigger": {"url-filter": "tracker", "load-type": ["third-party"]}, "action": {"type": "block"}},
+          {"trigger": {"url-filter": "widget", "resource-type": ["script"], "if-domain": ["*news1.example"]}, "action": {"type": "block"}},
+          {"trigger": {"url-filter": ".*", "if-domain": ["*news2.example"]}, "action": {"type": "css-display-none", "selector": ".ad"}},
+          {"trigger": {"url-filter": "/ads/ok", "unless-top-url": ["^https://www\\.news3"]}, "action": {"type": "ignore-previous-rules"}},
+          {"trigger": {"url-filter": "frame", "resource-type": ["document"], "load-context": ["child-frame"]}, "action": {"type": "block"}}
+        ]
+        """#.write(to: list, atomically: true, encoding: .utf8)
+        var random = SplitMix64(state: 7)
+        let types = ["script", "image", "fetch", "child-document", "ping", "style-sheet", "popup"]
+        let verdicts = ["allow", "block", "upgrade"]
+        var text = "image https://before.example/any-page-yet.png expect=allow\n"
+        for page in 0..<1_500 {
+            text += "page https://www.news\(page % 5).example/p\(page)\n"
+            for item in 0..<25 {
+                let path = ["ads/x", "ads/ok", "tracker.js", "widget.js", "frame.html", "img.png"][Int(random.next() % 6)]
+                let host = ["www.news\(page % 5).example", "cdn.tracker.example", "legacy.example", "LEGACY.example"][Int(random.next() % 4)]
+                let scheme = random.next() % 3 == 0 ? "http" : "https"
+                let expect = random.next() % 4 == 0 ? " expect=\(verdicts[Int(random.next() % 3)])" : ""
+                text += "\(types[Int(random.next() % UInt64(types.count))]) \(scheme)://\(host)/\(page)/\(item)/\(path)\(expect)\n"
+            }
+        }
+        let trace = folder.appendingPathComponent("long.trace")
+        try text.write(to: trace, atomically: true, encoding: .utf8)
+        try Self.expectAgreement(lists: [list.path], trace: trace.path, manyFail: true)
+    }
+
+    static func expectAgreement(lists: [String], trace: String, manyFail: Bool = false, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        var materialised = SimulationSession(contentRulesPaths: lists)
+        materialised.keepsAllResults = true
+        var counted = SimulationSession(contentRulesPaths: lists)
+        counted.keepsAllResults = false
+        let all = observed(try materialised.run(paths: [trace]))
+        let tallied = observed(try counted.run(paths: [trace]))
+        if manyFail { #expect(all.failures.count > 1_000, "some expectations fail", sourceLocation: sourceLocation) }
+        #expect(tallied.summary == all.summary, sourceLocation: sourceLocation)
+        // The first failure that differs, not thousands of them.
+        #expect(tallied.failures.count == all.failures.count, sourceLocation: sourceLocation)
+        if let (counted, whole) = zip(tallied.failures, all.failures).first(where: { $0 != $1 }) {
+            Issue.record("counted: \(counted)\nper line: \(whole)", sourceLocation: sourceLocation)
+        }
     }
 }

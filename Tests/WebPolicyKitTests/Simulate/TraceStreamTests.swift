@@ -58,6 +58,72 @@ struct TraceStreamTests {
         }
     }
 
+    /// Every field of an entry a decision or a report reads.
+    static func describeFully(_ entry: TraceEntry) -> String {
+        "\(describe(entry)) \(entry.kind) \(entry.resourceType) \(entry.urlRange) \(entry.expectRange.map { "\($0)" } ?? "-") \(entry.fieldsEnd) \(entry.isPlain)"
+    }
+
+    /// Lines a counted simulation keeps as they were read, and some like them that it must not
+    /// (a capital in the host, an empty path, a ping, a port, a page).
+    static let plainLines = [
+        "script https://ads.example.net/t.js", "image http://legacy.example.com/a.png expect=block", "child-document https://frame.example/x#f",
+        "fetch https://api.example.com/v1?q=1#top expect=allow", "image https://CDN.example.com/a.png", "script https://cdn.example.com",
+        "ping https://x.example/p", "media http://x.example:8080/m.mp4", "page https://www.example.com/a", "image  https://x.example/two-spaces.png\texpect=upgrade",
+    ]
+
+    /// With plain lines kept (a counted simulation over bare lists), a stream hands out the same
+    /// lines, once each is made an entry again, in the same order, with the same problems.
+    @Test(arguments: [(1, 1), (3, 7), (64, 5), (16_384, 1 << 20)])
+    func plainLinesKeptAsReadAreTheSameEntries(blockLines: Int, readSize: Int) throws {
+        var random = SplitMix64(state: UInt64(blockLines * 17 + readSize))
+        var keptInAll = 0
+        for round in 0..<8 {
+            var text = ""
+            for _ in 0..<(60 + round * 300) {
+                // Half the rounds have other lines (problems, comments, options) among them.
+                let pool = round % 2 == 0 && random.next() % 4 == 0 ? Self.lines : Self.plainLines
+                text += pool[Int(random.next() % UInt64(pool.count))] + (random.next() % 2 == 0 ? "\n" : "\r\n")
+            }
+            let path = TemporaryFolder.location("plain", extension: "trace").path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            func read(keepingPlain: Bool) throws -> (entries: [String], problems: [String], kept: Int) {
+                let stream = try TraceStream(path: path, blockLines: blockLines, readSize: readSize)
+                stream.readHeader()
+                stream.keepsPlainLines = keepingPlain
+                var entries: [String] = []
+                var kept = 0
+                while let runs = stream.nextRuns() {
+                    for run in runs {
+                        kept += run.plain.count
+                        entries += run.materialised().map(Self.describeFully)
+                    }
+                }
+                return (entries, stream.problems.map { "\($0.range.start.line):\($0.range.start.column) \($0.message)" }, kept)
+            }
+            let asEntries = try read(keepingPlain: false)
+            let asPlain = try read(keepingPlain: true)
+            #expect(asEntries.kept == 0)
+            #expect(asPlain.entries == asEntries.entries, "round \(round)")
+            #expect(asPlain.problems == asEntries.problems, "round \(round)")
+            keptInAll += asPlain.kept
+        }
+        #expect(keptInAll > 500, "plain lines were kept: \(keptInAll)")
+    }
+
+    /// Which lines are plain: a subresource checked once, with a URL canonical as written.
+    @Test func onlyPlainSubresourceLinesWithCanonicalURLsAreKept() {
+        let kept = Self.plainLines.map { line in
+            Array(line.utf8).withUnsafeBufferPointer { TraceParser.parsePlainLine($0, number: 1, offset: 0) != nil }
+        }
+        #expect(kept == [true, true, true, true, false, false, false, false, false, true])
+        let line = Array("fetch https://api.example.com/v1?q=1#top expect=allow".utf8)
+        let plain = line.withUnsafeBufferPointer { TraceParser.parsePlainLine($0, number: 3, offset: 100) }
+        #expect(plain.map { [$0.requestStart, $0.requestEnd, $0.hostStart, $0.hostEnd, $0.lineStart, $0.lineEnd] } == [106, 136, 114, 129, 100, 153])
+        #expect(plain?.expect == .allow)
+        #expect(plain?.isUpgradable == false)
+    }
+
     @Test func aTraceOfManyBlocksKeepsItsOrderAndLineNumbers() throws {
         let text = (1...50_000).map { "image https://x\($0 % 97).example/\($0).png" }.joined(separator: "\n") + "\n"
         let path = TemporaryFolder.location("many", extension: "trace").path
