@@ -1,0 +1,45 @@
+/// Byte tests a trace's reader runs on every byte of a block, eight bytes at a time: nearly
+/// every byte of a trace is printable ASCII, and one test of a 64-bit word says so for eight of
+/// them. (The "has a byte less than n" test of Bit Twiddling Hacks: it finds every word that
+/// holds such a byte, and the bytes of a word it flags are then looked at one at a time.)
+enum PrintableASCII {
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+    private static let spaces: UInt64 = 0x2020_2020_2020_2020
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+
+    /// The first position from `start` whose byte is not printable ASCII (0x20–0x7F), or `end`.
+    @inline(__always)
+    static func firstOther(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var index = start
+        if let base = bytes.baseAddress {
+            while index + 8 <= end {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                // A byte at or above 0x80, or below 0x20, sets its high bit here.
+                if (word | ((word &- spaces) & ~word)) & highBits != 0 { break }
+                index += 8
+            }
+        }
+        while index < end, bytes[index] &- 0x20 < 0x60 { index += 1 }
+        return index
+    }
+
+    /// Whether every byte is ASCII and none is NUL.
+    static func isASCIIWithoutNUL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let end = bytes.count
+        if let base = bytes.baseAddress {
+            var flags: UInt64 = 0
+            while index + 8 <= end {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                flags |= word | ((word &- ones) & ~word)
+                index += 8
+            }
+            if flags & highBits != 0 { return false }
+        }
+        while index < end {
+            if bytes[index] >= 0x80 || bytes[index] == 0 { return false }
+            index += 1
+        }
+        return true
+    }
+}
