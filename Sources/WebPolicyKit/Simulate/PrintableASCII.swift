@@ -6,6 +6,7 @@ enum PrintableASCII {
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
     private static let spaces: UInt64 = 0x2020_2020_2020_2020
     private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let tabs: UInt64 = 0x0909_0909_0909_0909
 
     /// The first position from `start` whose byte is not printable ASCII (0x20–0x7F), or `end`.
     @inline(__always)
@@ -20,6 +21,24 @@ enum PrintableASCII {
             }
         }
         while index < end, bytes[index] &- 0x20 < 0x60 { index += 1 }
+        return index
+    }
+
+    /// The first position from `start` whose byte ends a trace line's field (a space or a
+    /// tab) or is beyond ASCII, or `end`.
+    @inline(__always)
+    static func firstFieldEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var index = start
+        if let base = bytes.baseAddress {
+            while index + 8 <= end {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                // A byte equal to 0x20 or 0x09 is a zero byte of the word XORed with it.
+                let space = word ^ spaces, tab = word ^ tabs
+                if (word | ((space &- ones) & ~space) | ((tab &- ones) & ~tab)) & highBits != 0 { break }
+                index += 8
+            }
+        }
+        while index < end, bytes[index] != 0x20, bytes[index] != 0x09, bytes[index] < 0x80 { index += 1 }
         return index
     }
 

@@ -373,10 +373,8 @@ public enum TraceParser {
             }
             guard byte != 0x23, fieldCount < 3 else { return nil }  // "#"
             let start = index
-            while index < count, bytes[index] != 0x20, bytes[index] != 0x09 {
-                guard bytes[index] < 0x80 else { return nil }
-                index += 1
-            }
+            index = PrintableASCII.firstFieldEnd(in: bytes, from: index, to: count)
+            guard index == count || bytes[index] < 0x80 else { return nil }
             switch fieldCount {
             case 0: fields.0 = start..<index
             case 1: fields.1 = start..<index

@@ -37,6 +37,13 @@ struct CanonicalURLTests {
         #expect(CanonicalURL.pathUnsafe == ByteSet("\"#<>?^`{}\\"))
         #expect(CanonicalURL.specialQueryUnsafe == ByteSet("\"#<>'"))
         #expect(CanonicalURL.fragmentUnsafe == ByteSet("\"<>`"))
+        // The bytes passed over without a second look, from the sets they are made of.
+        let printable = (UInt8(0x21)...0x7E).map { Character(Unicode.Scalar($0)) }
+        func plain(_ keep: (Character) -> Bool) -> ByteSet { ByteSet(String(printable.filter(keep))) }
+        #expect(CanonicalURL.hostPlain == plain { $0.isLowercase || $0.isNumber || $0 == "_" })
+        #expect(CanonicalURL.pathPlain == plain { !"\"#<>?^`{}\\.%".contains($0) })
+        #expect(CanonicalURL.queryPlain == plain { !"\"#<>'".contains($0) })
+        #expect(CanonicalURL.fragmentPlain == plain { !"\"<>`".contains($0) })
     }
 
     @Test func theFragmentIsNotPartOfTheRequest() throws {

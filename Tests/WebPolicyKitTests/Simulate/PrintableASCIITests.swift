@@ -30,6 +30,20 @@ struct PrintableASCIITests {
         }
     }
 
+    @Test func aFieldEndsWhereAByteByByteSearchSays() {
+        var random = SplitMix64(state: 13)
+        for _ in 0..<2_000 {
+            var bytes = Self.randomBytes(&random, count: Int(random.next() % 70))
+            for _ in 0..<Int(random.next() % 3) where !bytes.isEmpty { bytes[Int(random.next() % UInt64(bytes.count))] = random.next() % 2 == 0 ? 0x20 : 0x09 }
+            bytes.withUnsafeBufferPointer { buffer in
+                for start in 0...buffer.count {
+                    let expected = buffer[start...].firstIndex { $0 == 0x20 || $0 == 0x09 || $0 >= 0x80 } ?? buffer.count
+                    #expect(PrintableASCII.firstFieldEnd(in: buffer, from: start, to: buffer.count) == expected)
+                }
+            }
+        }
+    }
+
     @Test func asciiWithoutNULIsWhatEveryByteSays() {
         var random = SplitMix64(state: 12)
         var both = (yes: 0, no: 0)
