@@ -59,6 +59,13 @@ struct LiteralTokenIndex: Sendable {
     private let literals: FlatLists<UInt8>
     /// Bit `kind` set: some key is of that kind (`Kind` by declaration order).
     private let kinds: UInt8
+    /// When the index holds a few literals (a one-rule list, an app's own handful of path
+    /// rules): their ids, each searched for directly. Cutting a URL into words and hashing
+    /// each costs about what a direct search for eight literals does.
+    private let few: [Int32]?
+
+    /// The most literals searched for one by one instead of by their words.
+    static let fewLiterals = 8
 
     /// Words nearly every URL holds.
     static let commonWords: Set<[UInt8]> = Set([
@@ -227,9 +234,14 @@ struct LiteralTokenIndex: Sendable {
         }
         // A scan probes until an empty slot: a full table would never stop.
         guard empty else { throw ImageError("the literal words' table has no empty slot") }
+        // One entry per literal: each is under the one key it took.
+        few = entries.count <= Self.fewLiterals ? entries.buffer.map(\.id).sorted() : nil
     }
 
     var isEmpty: Bool { slots.count == 0 }
+
+    /// Whether a scan searches for each literal directly (`fewLiterals` or fewer).
+    var searchesEachLiteral: Bool { few != nil }
 
     // MARK: Scanning
 
@@ -237,6 +249,10 @@ struct LiteralTokenIndex: Sendable {
     /// already) — once for each word of `text` whose key leads to it there.
     func scan(_ text: UnsafeBufferPointer<UInt8>, _ found: (Int) -> Void) {
         guard !isEmpty else { return }
+        if let few {
+            for id in few where Self.occurs(literals[Int(id)], in: text) { found(Int(id)) }
+            return
+        }
         let hasPrefixes = kinds & 2 != 0, hasSuffixes = kinds & 4 != 0
         var index = 0
         let count = text.count
@@ -274,6 +290,15 @@ struct LiteralTokenIndex: Sendable {
             }
             slot = (slot + 1) & mask
         }
+    }
+
+    /// Whether `literal` lies anywhere in `text`: its first byte searched for, the rest
+    /// compared where it is.
+    static func occurs(_ literal: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = literal.first else { return true }
+        guard literal.count <= text.count else { return false }
+        for start in 0...(text.count - literal.count) where text[start] == first && matches(text, literal, at: start) { return true }
+        return false
     }
 
     /// Whether `literal` lies in `text` at `offset`.

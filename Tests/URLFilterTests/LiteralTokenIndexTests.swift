@@ -75,6 +75,20 @@ struct LiteralTokenIndexTests {
         #expect(present > 1_000, "the texts must hold literals for the comparison to say anything")
     }
 
+    /// An index of a few literals searches for each directly; the random texts above hold
+    /// both kinds of index to a plain search (1 to 40 literals).
+    @Test func aFewLiteralsAreSearchedForOneByOne() throws {
+        for (count, direct) in [(1, true), (LiteralTokenIndex.fewLiterals, true), (LiteralTokenIndex.fewLiterals + 1, false)] {
+            let literals = (0..<count).map { Self.bytes("/path\($0)word/") }
+            var writer = ImageWriter()
+            _ = LiteralTokenIndex.write(literals.enumerated().map { ($0.element, $0.offset) }, idCount: count, into: &writer)
+            var reader = ImageReader(ImageBytes(copying: writer.bytes))
+            let index = try LiteralTokenIndex(reading: &reader, idCount: count)
+            #expect(index.searchesEachLiteral == direct, "\(count) literals")
+            #expect(try Self.found(literals, in: Self.bytes("https://x.example/path0word/y")) == [0])
+        }
+    }
+
     @Test func aBlocklistsPathLiteralsAllHaveAKey() throws {
         let literals = ["-ad-manager/", "/adserver/", "/api/direct/", "/funcript", "xhamster.com", "=bt1zdxy1jni9", "mkto-", "/1.gif?", ".com/4/js/"].map(Self.bytes)
         var writer = ImageWriter()
