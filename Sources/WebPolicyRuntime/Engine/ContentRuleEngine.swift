@@ -211,11 +211,20 @@ public final class ContentRuleEngine: Sendable {
         var universalFingerprint: UInt64 = 0
         /// When the held rules are the same on every page (`heldAlwaysHold`): those of them
         /// each kind of load meets, worked out once for all pages.
-        var heldByKind: [(key: UInt64, matched: [Int32])] = []
+        var heldByKind: [HeldByKind] = []
         /// Reused from load to load, so that matching allocates nothing.
         var filters: [Int32] = []
         var scratch: [Int32] = []
         public init() {}
+    }
+
+    /// The held universal rules one kind of load meets (`heldAlwaysHold`), the same on every
+    /// page: the rules, what they do, and whether an ignore rule is among them.
+    struct HeldByKind: Sendable {
+        let key: UInt64
+        let matched: [Int32]
+        let summary: ActionSummary
+        let hasIgnoreRules: Bool
     }
 
     /// What the universal rules of one page do to one kind of load: shared by every request of
@@ -419,19 +428,25 @@ public final class ContentRuleEngine: Sendable {
     private func newUniversalMatch(_ load: ContentLoad.Facts, _ key: UInt64, _ cache: inout ConditionCache) -> UniversalMatch {
         let matched: [Int32]
         var heldMatched: [Int32]?
+        // The held rules' part worked out once per kind, and the page's activated ones: when
+        // no ignore rule is among either, nothing is cancelled and the result is their union
+        // (`withoutIgnoreRules`).
+        var parts: (held: HeldByKind, activated: [Int32])?
         if heldAlwaysHold {
             // The held rules a kind of load meets are the same on every page: only the page's
             // activated ones are looked at (the two lists share no rule).
-            let held: [Int32]
+            let held: HeldByKind
             if let known = cache.heldByKind.first(where: { $0.key == key }) {
-                held = known.matched
+                held = known
             } else {
-                held = heldAlways.filter { flagsMatch(Int($0), load) }
-                cache.heldByKind.append((key, held))
+                let rules = heldAlways.filter { flagsMatch(Int($0), load) }
+                held = HeldByKind(key: key, matched: rules, summary: summary(of: rules), hasIgnoreRules: rules.contains(where: isIgnoreRule))
+                cache.heldByKind.append(held)
             }
             let activated = cache.activatedUniversal.filter { flagsMatch(Int($0), load) }
-            matched = activated.isEmpty ? held : Self.merge(held, activated)
-            heldMatched = held
+            matched = activated.isEmpty ? held.matched : Self.merge(held.matched, activated)
+            heldMatched = held.matched
+            parts = (held, activated)
         } else {
             matched = cache.activeUniversal.filter { flagsMatch(Int($0), load) }
         }
@@ -440,11 +455,20 @@ public final class ContentRuleEngine: Sendable {
             cache.universal.append((key, same))
             return same
         }
-        let (surviving, ignoredBy) = survivors(of: matched)
         let common = cache.heldUniversal.count == cache.activeUniversal.count ? matched : (heldMatched ?? cache.heldUniversal.filter { flagsMatch(Int($0), load) })
-        let commonSurviving = common.count == matched.count ? surviving : Self.intersection(surviving, common)
-        let match = UniversalMatch(matched: matched, surviving: surviving, ignoredBy: ignoredBy, summary: summary(of: surviving),
+        let match: UniversalMatch
+        if let (held, activated) = parts, !held.hasIgnoreRules, !activated.contains(where: isIgnoreRule) {
+            // Every matched rule survives; the common part (the held rules, all in `matched`)
+            // survives whole; the summary of a union is the sum of its parts' summaries.
+            var summary = held.summary
+            summary.add(self.summary(of: activated))
+            match = UniversalMatch(matched: matched, surviving: matched, ignoredBy: nil, summary: summary, commonMatched: common, commonSurviving: common)
+        } else {
+            let (surviving, ignoredBy) = survivors(of: matched)
+            let commonSurviving = common.count == matched.count ? surviving : Self.intersection(surviving, common)
+            match = UniversalMatch(matched: matched, surviving: surviving, ignoredBy: ignoredBy, summary: summary(of: surviving),
                                    commonMatched: common, commonSurviving: commonSurviving)
+        }
         cache.universal.append((key, match))
         return match
     }
@@ -493,19 +517,26 @@ public final class ContentRuleEngine: Sendable {
     }
 
     static func merge(_ left: [Int32], _ right: [Int32]) -> [Int32] {
+        if left.isEmpty { return right }
+        if right.isEmpty { return left }
+        // A page's few activated rules into thousands of held ones: each short value found by
+        // binary search, and the long side's run before it copied whole.
+        let (long, short) = left.count >= right.count ? (left, right) : (right, left)
         var merged: [Int32] = []
         merged.reserveCapacity(left.count + right.count)
-        var l = 0, r = 0
-        while l < left.count || r < right.count {
-            if r == right.count || (l < left.count && left[l] < right[r]) {
-                merged.append(left[l])
-                l += 1
-            } else {
-                if l < left.count, left[l] == right[r] { l += 1 }
-                merged.append(right[r])
-                r += 1
+        var start = 0
+        for value in short {
+            var low = start, high = long.count
+            while low < high {
+                let middle = (low + high) / 2
+                if long[middle] < value { low = middle + 1 } else { high = middle }
             }
+            merged.append(contentsOf: long[start..<low])
+            // A value on both sides goes in once.
+            start = low < long.count && long[low] == value ? low + 1 : low
+            merged.append(value)
         }
+        merged.append(contentsOf: long[start...])
         return merged
     }
 
