@@ -11,34 +11,43 @@ enum PrintableASCII {
     /// The first position from `start` whose byte is not printable ASCII (0x20–0x7F), or `end`.
     @inline(__always)
     static func firstOther(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
-        var index = start
-        if let base = bytes.baseAddress {
-            while index + 8 <= end {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                // A byte at or above 0x80, or below 0x20, sets its high bit here.
-                if (word | ((word &- spaces) & ~word)) & highBits != 0 { break }
-                index += 8
-            }
-        }
-        while index < end, bytes[index] &- 0x20 < 0x60 { index += 1 }
-        return index
+        firstFlagged(
+            in: bytes, from: start, to: end,
+            // A byte at or above 0x80, or below 0x20, sets its high bit here.
+            word: { word in word | ((word &- spaces) & ~word) },
+            byte: { byte in byte &- 0x20 >= 0x60 })
     }
 
     /// The first position from `start` whose byte ends a trace line's field (a space or a
     /// tab) or is beyond ASCII, or `end`.
     @inline(__always)
     static func firstFieldEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        firstFlagged(
+            in: bytes, from: start, to: end,
+            // A byte equal to 0x20 or 0x09 is a zero byte of the word XORed with it.
+            word: { word in
+                let space = word ^ spaces, tab = word ^ tabs
+                return word | ((space &- ones) & ~space) | ((tab &- ones) & ~tab)
+            },
+            byte: { byte in byte == 0x20 || byte == 0x09 || byte >= 0x80 })
+    }
+
+    /// The first position from `start` whose byte `byte` flags, or `end`: eight bytes at a time
+    /// while `word` sets no high bit (it sets one in every word holding a flagged byte, and may
+    /// in others), then one byte at a time.
+    @inline(__always)
+    private static func firstFlagged(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+        word flags: (UInt64) -> UInt64, byte flagged: (UInt8) -> Bool
+    ) -> Int {
         var index = start
         if let base = bytes.baseAddress {
             while index + 8 <= end {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                // A byte equal to 0x20 or 0x09 is a zero byte of the word XORed with it.
-                let space = word ^ spaces, tab = word ^ tabs
-                if (word | ((space &- ones) & ~space) | ((tab &- ones) & ~tab)) & highBits != 0 { break }
+                if flags(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) & highBits != 0 { break }
                 index += 8
             }
         }
-        while index < end, bytes[index] != 0x20, bytes[index] != 0x09, bytes[index] < 0x80 { index += 1 }
+        while index < end, !flagged(bytes[index]) { index += 1 }
         return index
     }
 

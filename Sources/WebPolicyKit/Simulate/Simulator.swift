@@ -306,9 +306,11 @@ public struct Simulator: Sendable {
                         output.count(verdict, checked: line.expect != nil)
                         continue
                     }
-                    let entry = line.entry(in: bytes)
+                    // A subresource leaves the page as it is, but for one a policy's navigation
+                    // rules let replace it (then it counts as a page loaded).
+                    let entry = line.entry(in: bytes), pagesLoaded = state.pagesLoaded
                     output.add(entry, step(entry, &state, scratch: &scratch))
-                    page = engine.countedPage(for: state)
+                    if state.pagesLoaded != pagesLoaded { page = engine.countedPage(for: state) }
                 }
             }
         }

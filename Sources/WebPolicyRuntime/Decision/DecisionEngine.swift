@@ -155,7 +155,7 @@ public final class DecisionEngine: Sendable {
     /// apply: a policy (its steps after the content rules decide too) or no page shown yet.
     public func countedPage(for state: WebViewState) -> CountedPage? {
         guard countsVerdicts, let top = state.top else { return nil }
-        return CountedPage(page: ContentRulesStep.Page(top: top, pageMethod: state.pageMethod))
+        return CountedPage(page: contentRules.page(top: top, pageMethod: state.pageMethod))
     }
 
     /// Whether verdicts can be counted alone (`countedVerdict`): over bare lists, where the
@@ -191,7 +191,7 @@ public final class DecisionEngine: Sendable {
                                on page: CountedPage, scratch: inout Scratch) -> Verdict? {
         guard Self.countsVerdict(of: resourceType) else { return nil }
         return contentRules.countedVerdict(url: url, host: host, upgradable: isUpgradable, resourceType: resourceType, page: page.page,
-                                           domains: &scratch.domains, caches: &scratch.conditions)
+                                           caches: &scratch.conditions)
     }
 
     /// Whether a subresource of the type is checked once, so that `countedVerdict` answers for

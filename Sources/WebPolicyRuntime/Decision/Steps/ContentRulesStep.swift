@@ -79,17 +79,20 @@ struct ContentRulesStep: Sendable {
     }
 
     /// The page a counted subresource load belongs to: what `Context` and `load(for:)` work
-    /// out of a web view's state, once for the page's loads.
+    /// out of a web view's state, once for the page's loads — its top's registrable domain too,
+    /// which decides whether each of them is third-party.
     struct Page: Sendable {
         let topURL: CanonicalURL
         let topString: String
         let method: RequestMethod?
+        /// Nil for a top without a host.
+        let topDomain: String?
+    }
 
-        init(top: CanonicalURL, pageMethod: String) {
-            topURL = top
-            topString = top.description
-            method = pageMethod == "GET" ? .get : RequestMethod(rawValue: pageMethod.lowercased())
-        }
+    func page(top: CanonicalURL, pageMethod: String) -> Page {
+        Page(topURL: top, topString: top.description,
+             method: pageMethod == "GET" ? .get : RequestMethod(rawValue: pageMethod.lowercased()),
+             topDomain: top.host.map { suffixes.registrableDomain(of: $0) })
     }
 
     /// The verdict alone of a subresource load of the main frame or a child document, checked
@@ -97,9 +100,9 @@ struct ContentRulesStep: Sendable {
     /// `decide` work out for such a load, without a decision to hold it. `url`: the request
     /// URL's bytes without its fragment; `host`: its host's.
     func countedVerdict(url: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>, upgradable: Bool, resourceType: ResourceType, page: Page,
-                        domains: inout DomainCache, caches: inout [ContentRuleEngine.ConditionCache]) -> Verdict {
+                        caches: inout [ContentRuleEngine.ConditionCache]) -> Verdict {
         let isChild = resourceType == .childDocument
-        let facts = ContentLoad.Facts(resourceType: resourceType, isThirdParty: isThirdParty(host, top: page.topURL.host, domains: &domains),
+        let facts = ContentLoad.Facts(resourceType: resourceType, isThirdParty: Self.isThirdParty(host, topDomain: page.topDomain),
                                       isMainFrame: !isChild, method: page.method,
                                       topString: page.topString, frameString: isChild ? Self.aboutBlankString : page.topString)
         var kinds: UInt16 = 0
@@ -174,8 +177,13 @@ struct ContentRulesStep: Sendable {
 
     /// `isThirdParty` of a host given as bytes.
     private func isThirdParty(_ bytes: UnsafeBufferPointer<UInt8>, top: String?, domains: inout DomainCache) -> Bool {
-        guard let top else { return !bytes.isEmpty }
-        var registrable = domains.registrableDomain(of: top, suffixes)
+        Self.isThirdParty(bytes, topDomain: top.map { domains.registrableDomain(of: $0, suffixes) })
+    }
+
+    /// Whether a host given as bytes is outside `topDomain`, the registrable domain of the
+    /// page's top (nil: a top without a host).
+    private static func isThirdParty(_ bytes: UnsafeBufferPointer<UInt8>, topDomain: String?) -> Bool {
+        guard var registrable = topDomain else { return !bytes.isEmpty }
         return registrable.withUTF8 { suffix in
             if suffix.isEmpty { return !bytes.isEmpty }
             // The host is the domain, or ends with "." + domain.
