@@ -2,12 +2,13 @@ import Testing
 @testable import URLFilter
 
 /// Determinising finds a state's id by a linear search while a DFA has few states and through
-/// a table once it has more: a filter whose DFA has many states decides as its NFA does.
+/// a table once it has more: a filter whose DFA has many states still matches exactly the URLs
+/// the filter describes.
 @Suite("DFA states past the linear search")
 struct DeterminizeTests {
     /// `a` then five of anything, at the end: the DFA remembers where each of the last six
     /// bytes was an `a`, 64 states.
-    @Test func aDFAOfManyStatesMatchesAsTheNFADoes() throws {
+    @Test func aDFAOfManyStatesMatchesExactlyWhatTheFilterDescribes() throws {
         guard case .filter(let parsed) = URLFilterParser.parse("a.....$") else {
             Issue.record("the filter does not parse")
             return

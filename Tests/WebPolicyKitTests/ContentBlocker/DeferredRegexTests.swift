@@ -49,14 +49,15 @@ struct DeferredRegexTests {
         #expect(parsed.errors.map(\.kind) == [.error(.jsonInvalidRegex)])
     }
 
-    /// WebKit's `getDomainList` regex, escaped byte by byte for an ASCII domain; the Character
-    /// walk for any other gives the same escapes.
+    /// WebKit's `getDomainList` regex, escaped unit by unit: a non-ASCII domain keeps its
+    /// letters, and a `.` before a combining mark is escaped as WebKit's UTF-16 walk escapes it.
     @Test(arguments: [
         ("ads.example", #"[a-z][a-z+.-]*:\/\/ads\.example[:/]"#),
         ("*news.example", #"[a-z][a-z+.-]*:\/\/([^/]*\.)*news\.example[:/]"#),
         (#"a\{}[]?*$b"#, #"[a-z][a-z+.-]*:\/\/a\\\{\}\[]\?\*\$b[:/]"#),
         ("*", #"[a-z][a-z+.-]*:\/\/([^/]*\.)*[:/]"#),
         ("bücher.example", #"[a-z][a-z+.-]*:\/\/bücher\.example[:/]"#),
+        ("a.\u{301}b", "[a-z][a-z+.-]*:\\/\\/a\\.\u{301}b[:/]"),
     ])
     func aDomainBecomesWebKitsRegex(domain: String, regex: String) {
         #expect(WebKitDomainCondition.regex(for: domain) == regex)
