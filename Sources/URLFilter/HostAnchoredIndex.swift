@@ -176,27 +176,38 @@ struct HostAnchoredIndex: Sendable {
               colon + 2 < url.count, url[colon + 1] == 0x2F, url[colon + 2] == 0x2F else { return }
         var start = colon + 3
         while start < url.count, url[start] == 0x2F { start += 1 }
-        // A filter never steps over NUL or a byte beyond ASCII: a name that ends after one
-        // cannot match.
-        let limit = url.firstIndex { $0 == 0 || $0 >= 0x80 } ?? url.count
-        guard start <= limit else { return }
+        // A filter never steps over NUL or a byte beyond ASCII: a name after one cannot match.
+        // (No name holds one: the segment is cut short at the first, below.)
+        guard !url[..<start].contains(where: { $0 == 0 || $0 >= 0x80 }) else { return }
         // Where a name may start: the segment's start, or after a dot with something before it
         // in the segment. It ends at the first byte no name holds (at the latest the `/` that
-        // ends the segment), or at the URL's end.
-        var position = start
-        while position < url.count, url[position] != 0x2F {
-            if position == start || (position - 1 > start && url[position - 1] == 0x2E) {
-                var stop = position
-                while stop < url.count, Self.isNameByte(url[stop]) { stop += 1 }
-                if stop > position, stop <= limit { find(url, position..<stop, atStart: position == start, matched: &matched, runTail: runTail) }
+        // ends the segment), or at the URL's end: the names are tails of the segment's runs of
+        // name bytes, each run hashed once from its end back to its start.
+        var run = start
+        while run < url.count, url[run] != 0x2F {
+            var stop = run
+            while stop < url.count, Self.isNameByte(url[stop]) { stop += 1 }
+            guard stop > run else {
+                if url[run] == 0 || url[run] >= 0x80 { return }
+                run += 1
+                continue
             }
-            position += 1
+            var hash = NameTable<Payload>.hashSeed
+            var position = stop
+            while position > run {
+                position -= 1
+                hash = NameTable<Payload>.hashStep(hash, url[position])
+                if position == start || (position - 1 > start && url[position - 1] == 0x2E) {
+                    find(url, position..<stop, hash: hash, atStart: position == start, matched: &matched, runTail: runTail)
+                }
+            }
+            run = stop
         }
     }
 
-    private func find(_ url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, atStart: Bool, matched: inout [Int32], runTail: (Int32, Int) -> Bool) {
+    private func find(_ url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64, atStart: Bool, matched: inout [Int32], runTail: (Int32, Int) -> Bool) {
         let next: UInt8 = range.upperBound < url.count ? url[range.upperBound] : 0
-        table.find(url, range) { filter in
+        table.find(url, range, hash: hash) { filter in
             // An exact host's name starts right after the `//`, never after a dot.
             if filter.exact != 0 && !atStart { return }
             if filter.set < 0 {

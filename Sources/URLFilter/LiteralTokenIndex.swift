@@ -89,7 +89,7 @@ struct LiteralTokenIndex: Sendable {
         var isCommon: Bool
 
         /// The table key (what a scan computes from the URL).
-        var hashed: UInt64 { bytes.withUnsafeBufferPointer { LiteralTokenIndex.finish(LiteralTokenIndex.fnv($0, 0..<$0.count), kind) } }
+        var hashed: UInt64 { bytes.withUnsafeBufferPointer { LiteralTokenIndex.finish(LiteralTokenIndex.hash($0, from: 0, count: $0.count), kind) } }
     }
 
     /// Every key `literal` (lowercase) could be found by.
@@ -116,12 +116,52 @@ struct LiteralTokenIndex: Sendable {
         return keys
     }
 
-    /// FNV-1a over `range` of `bytes`.
+    /// The hash of `count` bytes of `text` from `start`, eight bytes at a time (a word's bytes
+    /// are never 0, so a masked last chunk still tells words of different lengths apart).
+    /// FNV-1a, a byte at a time over every word of every URL, was a fifth of a real list's run.
     @inline(__always)
-    static func fnv(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+    static func hash(_ text: UnsafeBufferPointer<UInt8>, from start: Int, count: Int) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for index in range { hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3 }
-        return hash
+        var index = start, left = count
+        while left > 8 {
+            hash = mix(hash ^ chunk(text, at: index))
+            index += 8
+            left -= 8
+        }
+        return mix(hash ^ (chunk(text, at: index) & (UInt64.max >> UInt64(64 - 8 * left))))
+    }
+
+    /// A multiply, then the product's high bits folded down: every input bit reaches the
+    /// bits a table's slot and filter bit are taken from.
+    @inline(__always)
+    private static func mix(_ value: UInt64) -> UInt64 {
+        let product = value &* 0x9E37_79B9_7F4A_7C15
+        return product ^ (product >> 29)
+    }
+
+    /// The eight bytes of `text` from `index`, the first in the low bits; zeros past its end.
+    @inline(__always)
+    static func chunk(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt64 {
+        if index + 8 <= text.count, let base = text.baseAddress {
+            return UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        }
+        var value: UInt64 = 0, shift: UInt64 = 0
+        for position in index..<min(index + 8, text.count) {
+            value |= UInt64(text[position]) << shift
+            shift += 8
+        }
+        return value
+    }
+
+    /// The high bit of each byte of `chunk` that `isWordByte` admits (a lowercase letter or a
+    /// digit), eight bytes at once: each byte's low seven bits plus a constant reaches 0x80
+    /// exactly when they are at least the range's bound, and no sum carries into the next byte.
+    @inline(__always)
+    static func wordBytes(_ chunk: UInt64) -> UInt64 {
+        let low = chunk & 0x7F7F_7F7F_7F7F_7F7F
+        let atLeastZero = low &+ 0x5050_5050_5050_5050, pastNine = low &+ 0x4646_4646_4646_4646
+        let atLeastA = low &+ 0x1F1F_1F1F_1F1F_1F1F, pastZ = low &+ 0x0505_0505_0505_0505
+        return ((atLeastZero & ~pastNine) | (atLeastA & ~pastZ)) & ~chunk & 0x8080_8080_8080_8080
     }
 
     /// A hash and its kind mixed into a table key (Fibonacci hashing: the product's high bits
@@ -254,23 +294,35 @@ struct LiteralTokenIndex: Sendable {
             return
         }
         let hasPrefixes = kinds & 2 != 0, hasSuffixes = kinds & 4 != 0
-        var index = 0
-        let count = text.count
-        while index < count {
-            guard Self.isWordByte(text[index]) else { index += 1; continue }
-            let start = index
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            var prefixHash: UInt64 = 0
-            repeat {
-                hash = (hash ^ UInt64(text[index])) &* 0x100_0000_01b3
-                index += 1
-                if index - start == Self.affixLength { prefixHash = hash }
-            } while index < count && Self.isWordByte(text[index])
-            look(Self.finish(hash, .word), anchor: start, text, found)
-            guard index - start >= Self.affixLength else { continue }
-            if hasPrefixes { look(Self.finish(prefixHash, .prefix), anchor: start, text, found) }
-            if hasSuffixes { look(Self.finish(Self.fnv(text, (index - Self.affixLength)..<index), .suffix), anchor: index, text, found) }
+        func word(_ start: Int, _ end: Int) {
+            look(Self.finish(Self.hash(text, from: start, count: end - start), .word), anchor: start, text, found)
+            guard end - start >= Self.affixLength else { return }
+            if hasPrefixes { look(Self.finish(Self.hash(text, from: start, count: Self.affixLength), .prefix), anchor: start, text, found) }
+            if hasSuffixes { look(Self.finish(Self.hash(text, from: end - Self.affixLength, count: Self.affixLength), .suffix), anchor: end, text, found) }
         }
+        // Words found eight bytes at a time: an edge is a byte whose word-ness differs from the
+        // byte's before it, and edges alternate, a word's start then its end.
+        let count = text.count
+        var start = -1
+        var previousWasWord: UInt64 = 0
+        var base = 0
+        while base < count {
+            let words = Self.wordBytes(Self.chunk(text, at: base))
+            var edges = words ^ ((words << 8) | previousWasWord)
+            previousWasWord = words >> 56
+            while edges != 0 {
+                let position = base + edges.trailingZeroBitCount >> 3
+                if start < 0 {
+                    start = position
+                } else {
+                    word(start, position)
+                    start = -1
+                }
+                edges &= edges - 1
+            }
+            base += 8
+        }
+        if start >= 0 { word(start, count) }
     }
 
     /// The literals of `key`, each compared where it would start: `anchor` minus its offset.

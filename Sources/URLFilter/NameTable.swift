@@ -129,18 +129,33 @@ struct NameTable<Payload: BitwiseCopyable & Sendable>: Sendable {
         filterShift = shift
     }
 
-    /// FNV-1a of the lowercased bytes.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for index in range { hash = (hash ^ UInt64(RequiredLiteral.lowercase(bytes[index]))) &* 0x100_0000_01b3 }
+    /// FNV-1a of the lowercased bytes, from the last to the first: the names a host is looked
+    /// up by are its tails, so each one's hash is the next shorter one's taken further
+    /// (`hashStep`), and a host is hashed once, not once for each of its names.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+        var hash = hashSeed
+        for index in range.reversed() { hash = hashStep(hash, bytes[index]) }
         return hash
+    }
+
+    static var hashSeed: UInt64 { 0xcbf2_9ce4_8422_2325 }
+
+    /// The hash of a name one byte longer at its start.
+    @inline(__always)
+    static func hashStep(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
+        (hash ^ UInt64(RequiredLiteral.lowercase(byte))) &* 0x100_0000_01b3
     }
 
     /// The payloads of the name `url[range]`, compared case-insensitively.
     @inline(__always)
     func find(_ url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ body: (Payload) -> Void) {
+        find(url, range, hash: Self.hash(url, range), body)
+    }
+
+    /// `find` of a name whose `hash` the caller has worked out.
+    @inline(__always)
+    func find(_ url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64, _ body: (Payload) -> Void) {
         guard !isEmpty else { return }
-        let hash = Self.hash(url, range)
         let bit = Self.filterBit(UInt32(truncatingIfNeeded: hash), shift: filterShift)
         guard filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { return }
         let slots = slots.buffer, mask = slots.count - 1

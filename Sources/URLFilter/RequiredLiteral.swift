@@ -78,4 +78,29 @@ enum RequiredLiteral {
     static func lowercase(_ byte: UInt8) -> UInt8 {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
+
+    /// Writes `url` lowercased into `lowered` up to its first NUL or byte beyond ASCII, which
+    /// no filter steps over, and returns how many bytes that is. Eight bytes at a time: a
+    /// chunk with such a byte is the one place a byte at a time is needed.
+    static func lowercasedPrefix(of url: UnsafeBufferPointer<UInt8>, into lowered: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        precondition(lowered.count >= url.count)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        if let source = url.baseAddress, let target = lowered.baseAddress {
+            while index + 8 <= url.count {
+                let chunk = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
+                // A NUL byte, or one at or above 0x80, sets its high bit here.
+                if (chunk | ((chunk &- ones) & ~chunk)) & highs != 0 { break }
+                // 0x41 to 0x5A: at least `A` and not past `Z`; its high bit, moved to 0x20.
+                let upper = (chunk &+ 0x3F3F_3F3F_3F3F_3F3F) & ~(chunk &+ 0x2525_2525_2525_2525) & highs
+                UnsafeMutableRawPointer(target + index).storeBytes(of: chunk | (upper >> 2), as: UInt64.self)
+                index += 8
+            }
+        }
+        while index < url.count, url[index] != 0, url[index] < 0x80 {
+            lowered[index] = lowercase(url[index])
+            index += 1
+        }
+        return index
+    }
 }

@@ -317,9 +317,8 @@ public struct URLFilterMatcher: Sendable {
             // (`FilterAutomata`), so no literal a match needs lies past the first of them: the
             // scan stops there, which also makes a literal found the match of a literal-only
             // filter. (FuzzURLFilter: `\ZZZZZ` on a URL with a NUL before `ZZZZZ`.)
-            let limit = url.firstIndex { $0 == 0 || $0 >= 0x80 } ?? url.count
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: limit) { lowered in
-                for offset in 0..<limit { lowered[offset] = RequiredLiteral.lowercase(url[offset]) }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: url.count) { lowered in
+                let limit = RequiredLiteral.lowercasedPrefix(of: url, into: lowered)
                 let text = UnsafeBufferPointer(start: lowered.baseAddress, count: limit)
                 words.scan(text) { id in candidates.append(contentsOf: filtersOfLiteral[id]) }
                 index.scan(text) { id in candidates.append(contentsOf: filtersOfLiteral[id]) }

@@ -64,7 +64,7 @@ struct EngineImageTests {
     static let damages: [(name: String, reason: String, damage: @Sendable (inout [UInt8]) -> Void)] = [
         ("cut short", "cut short", { $0.removeLast($0.count / 3) }),
         ("a byte changed in its tables", "checksum does not match", { $0[$0.count - 40] ^= 0x5A }),
-        ("another format version", "format 3", { $0[8] = 3 }),
+        ("another format version", "format \(EngineImageFile.formatVersion + 1)", { $0[8] = UInt8(EngineImageFile.formatVersion + 1) }),
         ("another memory layout", "another memory layout", { $0[12] ^= 0xFF }),
         ("the other byte order", "other byte order", { $0[16...19] = [1, 2, 3, 4] }),
         ("not an image at all", "not an engine image", { $0 = Array(String(repeating: "[{\"trigger\": {}}]", count: 20).utf8) }),

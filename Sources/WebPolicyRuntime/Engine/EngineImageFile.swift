@@ -29,7 +29,7 @@ import URLFilter
 public enum EngineImageFile {
     /// Raised whenever what a table means or how it is laid out changes: an older image is
     /// then rebuilt, never misread.
-    public static let formatVersion: UInt32 = 2
+    public static let formatVersion: UInt32 = 3
     /// `NAME.content-rules.json` → `NAME.content-rules.engine`.
     public static let fileExtension = "engine"
     static let headerSize = 128
