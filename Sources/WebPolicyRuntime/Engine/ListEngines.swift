@@ -48,10 +48,10 @@ package enum ListEngines {
             }
             if full == nil { full = try withSources() }
             let bytes = try RuntimePolicy.read(listURL)
-            let engine = try build(full!.contentRuleLists[index], bytes, offset: offset)
+            let (engine, list) = try built(full!.contentRuleLists[index], bytes, offset: offset)
             var load = RuntimePolicy.ListLoad(identifier: entry.identifier, source: .list(reason: reason))
             if let cached {
-                load.cacheProblem = write(EngineImageFile.bytes(of: engine, list: EngineImageFile.ListIdentity(of: bytes)), to: cached)
+                load.cacheProblem = write(EngineImageFile.bytes(of: engine, list: list), to: cached)
             }
             engines.append(engine)
             loads.append(load)
@@ -65,24 +65,31 @@ package enum ListEngines {
     /// reason), each rule with the policy rule it came from; `offset`: the rules of the
     /// policy's lists before it.
     package static func build(_ entry: Manifest.ContentRuleList, _ bytes: Data, offset: Int) throws(RuntimePolicyError) -> ContentRuleEngine {
+        try built(entry, bytes, offset: offset).engine
+    }
+
+    /// `build`, with the identity of the list the engine was built from: the list's SHA-256
+    /// is worked out once, for the manifest's check and for the image's identity (hashing a
+    /// list of megabytes was most of a compile in a debug build).
+    private static func built(_ entry: Manifest.ContentRuleList, _ bytes: Data, offset: Int) throws(RuntimePolicyError) -> (engine: ContentRuleEngine, list: EngineImageFile.ListIdentity) {
+        let list = EngineImageFile.ListIdentity(of: bytes)
+        if let expected = entry.sha256, list.hexSHA256 != expected {
+            throw .staleList(identifier: entry.identifier, file: entry.file, expectedSHA256: expected, foundSHA256: list.hexSHA256)
+        }
         // The kept rules' regexes are parsed by the engine alone; one it refuses sends the
         // list through the whole parser again, for WebKit's error and its place.
         let engine = ContentRuleEngine(ruleNodes: try rules(of: entry, bytes, offset: offset, deferringKeptRulesRegexes: true))
         if engine.refusesAFilter { _ = try rules(of: entry, bytes, offset: offset, deferringKeptRulesRegexes: false) }
-        return engine
+        return (engine, list)
     }
 
     /// The engine image of one list, as `webpolicy compile` writes it beside the list.
     package static func imageBytes(_ entry: Manifest.ContentRuleList, _ bytes: Data, offset: Int) throws(RuntimePolicyError) -> (image: [UInt8], ruleCount: Int) {
-        let engine = try build(entry, bytes, offset: offset)
-        return (EngineImageFile.bytes(of: engine, list: EngineImageFile.ListIdentity(of: bytes)), engine.count)
+        let (engine, list) = try built(entry, bytes, offset: offset)
+        return (EngineImageFile.bytes(of: engine, list: list), engine.count)
     }
 
     private static func rules(of entry: Manifest.ContentRuleList, _ bytes: Data, offset: Int, deferringKeptRulesRegexes: Bool) throws(RuntimePolicyError) -> [(rule: JSONNode, origin: RuleOrigin)] {
-        if let expected = entry.sha256 {
-            let found = SHA256.hex(bytes)
-            if found != expected { throw .staleList(identifier: entry.identifier, file: entry.file, expectedSHA256: expected, foundSHA256: found) }
-        }
         let parsed = WebKitRuleListParser.parse(String(decoding: bytes, as: UTF8.self), deferringKeptRulesRegexes: deferringKeptRulesRegexes)
         if let error = parsed.errors.first {
             throw .invalidList(identifier: entry.identifier, file: entry.file, message: error.message, line: error.range.start.line, column: error.range.start.column)

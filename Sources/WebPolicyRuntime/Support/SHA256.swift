@@ -82,8 +82,10 @@ public enum SHA256 {
         state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
     }
 
+    /// Masking shifts: `count` is 2 to 25, and a smart shift's range checks are calls of
+    /// their own in a debug build, where lists of megabytes are hashed in the tests and in CI.
     @inline(__always)
     private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
-        (value >> count) | (value << (32 - count))
+        (value &>> count) | (value &<< (32 &- count))
     }
 }
