@@ -56,7 +56,8 @@ struct RuleLimitTests {
                 action: ignore-previous-rules
                 url-filter: '^https://h7\\.example/'
             """
-        let result = Self.compiler.compile(text: Self.policy(target: "16.0", hostCount: 150_000, tail: tail), path: "big.yaml")
+        // Before iOS 15 (50,000 rules a list): the same split with a third of the rules to build.
+        let result = Self.compiler.compile(text: Self.policy(target: "14.0", hostCount: 50_000, tail: tail), path: "big.yaml")
         #expect(result.hasErrors)
         #expect(result.artefacts.isEmpty)
         let error = try #require(result.report.diagnostics.first { $0.ruleID == "content-rule-split" })
@@ -72,7 +73,7 @@ struct RuleLimitTests {
                 action: ignore-previous-rules
                 url-filter: '^https://partner\\.example\\.org/'
             """
-        let result = Self.compiler.compile(text: Self.policy(target: "16.0", hostCount: 150_000, tail: tail), path: "big.yaml")
+        let result = Self.compiler.compile(text: Self.policy(target: "14.0", hostCount: 50_000, tail: tail), path: "big.yaml")
         #expect(!result.hasErrors, "\(result.report.diagnostics.map(\.message))")
         #expect(result.artefacts.filter { $0.kind == .contentRules }.count == 2)
     }
