@@ -22,7 +22,9 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(FuzzURLFilter FuzzPolicy FuzzLintFix FuzzTrace FuzzHAR FuzzContentBlockerList FuzzURL FuzzManifest FuzzEngineImage FuzzAppFiles)
 jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || sysctl -n hw.ncpu 2>/dev/null || echo 1)}
+# What build.sh built: FUZZ_UNOPTIMISED=1 reads its unoptimised build.
 bin=.build/release
+[ -z "${FUZZ_UNOPTIMISED:-}" ] || bin=.build-unoptimised/release
 artifacts=${FUZZ_ARTIFACTS:-$(mktemp -d)}
 mkdir -p "$artifacts"
 # libFuzzer reports crashes itself; Swift's backtracer would hold each one up for seconds.
