@@ -215,6 +215,7 @@ public final class ContentRuleEngine: Sendable {
         /// Reused from load to load, so that matching allocates nothing.
         var filters: [Int32] = []
         var scratch: [Int32] = []
+        var candidates: [Int32] = []
         public init() {}
     }
 
@@ -375,7 +376,12 @@ public final class ContentRuleEngine: Sendable {
     private func specificMatches(_ load: ContentLoad.Facts, url: UnsafeBufferPointer<UInt8>, _ cache: inout ConditionCache) -> [Int32] {
         matcher.matchingFilters(url, into: &cache.filters, scratch: &cache.scratch)
         let filters = cache.filters
-        var candidates: [Int32] = []
+        // The candidates' array is the cache's, kept from load to load: one array fewer to
+        // allocate and free for every request.
+        var candidates = cache.candidates
+        cache.candidates = []
+        candidates.removeAll(keepingCapacity: true)
+        defer { cache.candidates = candidates }
         for filter in filters {
             let rules = matcher.positions(ofFilter: filter)
             if ifTopRulesOfFilter.listCount(Int(filter)) == 0 {
