@@ -48,9 +48,9 @@ package enum ListEngines {
             }
             if full == nil { full = try withSources() }
             let bytes = try RuntimePolicy.read(listURL)
-            let (engine, list) = try built(full!.contentRuleLists[index], bytes, offset: offset)
+            let (engine, list) = try built(full!.contentRuleLists[index], bytes, offset: offset, identifying: cached != nil)
             var load = RuntimePolicy.ListLoad(identifier: entry.identifier, source: .list(reason: reason))
-            if let cached {
+            if let cached, let list {
                 load.cacheProblem = write(EngineImageFile.bytes(of: engine, list: list), to: cached)
             }
             engines.append(engine)
@@ -65,15 +65,17 @@ package enum ListEngines {
     /// reason), each rule with the policy rule it came from; `offset`: the rules of the
     /// policy's lists before it.
     package static func build(_ entry: Manifest.ContentRuleList, _ bytes: Data, offset: Int) throws(RuntimePolicyError) -> ContentRuleEngine {
-        try built(entry, bytes, offset: offset).engine
+        try built(entry, bytes, offset: offset, identifying: false).engine
     }
 
-    /// `build`, with the identity of the list the engine was built from: the list's SHA-256
-    /// is worked out once, for the manifest's check and for the image's identity (hashing a
-    /// list of megabytes was most of a compile in a debug build).
-    private static func built(_ entry: Manifest.ContentRuleList, _ bytes: Data, offset: Int) throws(RuntimePolicyError) -> (engine: ContentRuleEngine, list: EngineImageFile.ListIdentity) {
-        let list = EngineImageFile.ListIdentity(of: bytes)
-        if let expected = entry.sha256, list.hexSHA256 != expected {
+    /// `build`, with the identity of the list the engine was built from when `identifying`
+    /// (an image is to be written) or the manifest records a SHA-256 to check: the list is
+    /// hashed at most once, for both (hashing a list of megabytes was most of a compile in a
+    /// debug build), and not at all when neither needs it.
+    private static func built(_ entry: Manifest.ContentRuleList, _ bytes: Data, offset: Int, identifying: Bool)
+        throws(RuntimePolicyError) -> (engine: ContentRuleEngine, list: EngineImageFile.ListIdentity?) {
+        let list = identifying || entry.sha256 != nil ? EngineImageFile.ListIdentity(of: bytes) : nil
+        if let expected = entry.sha256, let list, list.hexSHA256 != expected {
             throw .staleList(identifier: entry.identifier, file: entry.file, expectedSHA256: expected, foundSHA256: list.hexSHA256)
         }
         // The kept rules' regexes are parsed by the engine alone; one it refuses sends the
@@ -85,8 +87,8 @@ package enum ListEngines {
 
     /// The engine image of one list, as `webpolicy compile` writes it beside the list.
     package static func imageBytes(_ entry: Manifest.ContentRuleList, _ bytes: Data, offset: Int) throws(RuntimePolicyError) -> (image: [UInt8], ruleCount: Int) {
-        let (engine, list) = try built(entry, bytes, offset: offset)
-        return (EngineImageFile.bytes(of: engine, list: list), engine.count)
+        let (engine, list) = try built(entry, bytes, offset: offset, identifying: true)
+        return (EngineImageFile.bytes(of: engine, list: list ?? EngineImageFile.ListIdentity(of: bytes)), engine.count)
     }
 
     private static func rules(of entry: Manifest.ContentRuleList, _ bytes: Data, offset: Int, deferringKeptRulesRegexes: Bool) throws(RuntimePolicyError) -> [(rule: JSONNode, origin: RuleOrigin)] {
