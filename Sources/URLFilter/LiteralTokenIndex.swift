@@ -67,11 +67,22 @@ struct LiteralTokenIndex: Sendable {
     /// The most literals searched for one by one instead of by their words.
     static let fewLiterals = 8
 
-    /// Words nearly every URL holds.
+    /// Words nearly every URL holds: schemes, the commonest host labels, file extensions and
+    /// asset folders.
     static let commonWords: Set<[UInt8]> = Set([
         "http", "https", "www", "com", "net", "org", "html", "htm", "php", "js", "css", "json",
-        "png", "jpg", "gif", "cdn", "static", "assets", "min", "api", "img", "images",
+        "png", "jpg", "jpeg", "gif", "svg", "webp", "ico", "woff", "woff2", "cdn", "static",
+        "assets", "min", "api", "img", "image", "images", "index", "media", "content", "utm",
     ].map { Array($0.utf8) })
+
+    /// The first and the last three characters of each common word: a prefix or suffix key
+    /// that is one (`tps`, of `https`; `www`) is found in nearly every URL as surely as the
+    /// word itself. Taken by the real lists' `https://a.pr-cy.ru` before its rarer words, the
+    /// suffix `tps` had every URL compare it.
+    static let commonAffixes: (prefixes: Set<[UInt8]>, suffixes: Set<[UInt8]>) = (
+        Set(commonWords.filter { $0.count >= affixLength }.map { Array($0.prefix(affixLength)) }),
+        Set(commonWords.filter { $0.count >= affixLength }.map { Array($0.suffix(affixLength)) })
+    )
 
     @inline(__always)
     static func isWordByte(_ byte: UInt8) -> Bool {
@@ -105,9 +116,11 @@ struct LiteralTokenIndex: Sendable {
             case (true, true):
                 keys.append(Key(kind: .word, bytes: run, offset: start, isCommon: commonWords.contains(run)))
             case (true, false) where run.count >= affixLength:
-                keys.append(Key(kind: .prefix, bytes: Array(run.prefix(affixLength)), offset: start, isCommon: false))
+                let prefix = Array(run.prefix(affixLength))
+                keys.append(Key(kind: .prefix, bytes: prefix, offset: start, isCommon: commonAffixes.prefixes.contains(prefix)))
             case (false, true) where run.count >= affixLength:
-                keys.append(Key(kind: .suffix, bytes: Array(run.suffix(affixLength)), offset: end, isCommon: false))
+                let suffix = Array(run.suffix(affixLength))
+                keys.append(Key(kind: .suffix, bytes: suffix, offset: end, isCommon: commonAffixes.suffixes.contains(suffix)))
             default:
                 break
             }
@@ -179,11 +192,10 @@ struct LiteralTokenIndex: Sendable {
 
     // MARK: Writing and reading
 
-    /// Writes the index of the literals that have a key, and returns the others, for the
-    /// automaton. `idCount`: how many literal ids there are.
-    static func write(_ literals: [(literal: [UInt8], id: Int)], idCount: Int, into writer: inout ImageWriter) -> [(literal: [UInt8], id: Int)] {
-        let keysOfLiteral = literals.map { keys(of: $0.literal) }
-        // How many literals could take each key: a literal takes its least shared one.
+    /// The key each literal is found by: of its keys, the one that is not common and that the
+    /// fewest literals share, the longer at a tie; nil for a literal without a key.
+    static func chosenKeys(_ literals: [[UInt8]]) -> [Key?] {
+        let keysOfLiteral = literals.map { keys(of: $0) }
         var sharing: [UInt64: Int] = [:]
         for keys in keysOfLiteral {
             for key in Set(keys.map(\.hashed)) { sharing[key, default: 0] += 1 }
@@ -191,8 +203,14 @@ struct LiteralTokenIndex: Sendable {
         func rank(_ key: Key) -> (Int, Int, Int) {
             (key.isCommon ? 1 : 0, sharing[key.hashed] ?? 0, -key.bytes.count)
         }
+        return keysOfLiteral.map { keys in keys.min(by: { rank($0) < rank($1) }) }
+    }
+
+    /// Writes the index of the literals that have a key, and returns the others, for the
+    /// automaton. `idCount`: how many literal ids there are.
+    static func write(_ literals: [(literal: [UInt8], id: Int)], idCount: Int, into writer: inout ImageWriter) -> [(literal: [UInt8], id: Int)] {
         var rest: [(literal: [UInt8], id: Int)] = []
-        let chosen = keysOfLiteral.map { keys in keys.min(by: { rank($0) < rank($1) }) }
+        let chosen = chosenKeys(literals.map(\.literal))
         // A key that many literals share would have every URL word that is it compare them all:
         // past `maximumSharing`, those literals are the automaton's, whose time does not grow
         // with them.
@@ -366,3 +384,4 @@ struct LiteralTokenIndex: Sendable {
         return true
     }
 }
+

@@ -19,7 +19,11 @@ struct LiteralTokenIndexTests {
         // A run from a separator to the end: a URL word that begins with its first three.
         ("/funcript", ["prefix fun @1"]),
         // A run from the start to a separator: a URL word that ends with its last three.
-        ("xhamster.com", ["suffix ter @8", "prefix com @9"]),
+        ("xhamster.com", ["suffix ter @8", "prefix com @9 common"]),
+        // An affix of a word nearly every URL holds is as common as the word: `tps` ends
+        // every `https`, so the literal is found by a rarer word.
+        ("https://a.pr-cy.ru", ["suffix tps @5 common", "word a @8", "word pr @10", "word cy @13"]),
+        ("/doubleclick.min", ["word doubleclick @1", "prefix min @13 common"]),
         // Too short to stand for the start or end of a word.
         ("ab.cd", []),
         // One run could sit inside any longer word: no key, the automaton finds it.
@@ -27,6 +31,21 @@ struct LiteralTokenIndexTests {
     ])
     func aLiteralsKeys(literal: String, expected: [String]) {
         #expect(Self.describe(LiteralTokenIndex.keys(of: Self.bytes(literal))) == expected)
+    }
+
+    /// A literal is found by its rarest key that no common word would bring up in nearly every
+    /// URL: `tps` (of `https`) and `min` (of `.min.js`) were taken before the real lists'
+    /// rarer words, and every URL compared their literals.
+    @Test(arguments: [
+        (["https://a.pr-cy.ru"], ["word pr @10"]),
+        (["/doubleclick.min", "/doubleclick/", "doubleclick.net/ads"], ["word doubleclick @1", "word doubleclick @1", "suffix ick @11"]),
+        // The word fewer literals share.
+        (["/api/direct/", "/api/direct/v2/"], ["word direct @5", "word v2 @12"]),
+        (["adserver", "/ads/"], ["none", "word ads @1"]),
+    ])
+    func aLiteralTakesItsRarestUncommonKey(literals: [String], expected: [String]) {
+        let chosen = LiteralTokenIndex.chosenKeys(literals.map(Self.bytes))
+        #expect(chosen.map { $0.map { Self.describe([$0])[0] } ?? "none" } == expected)
     }
 
     /// The literals found in `text` by the index and, for the ones it leaves, the automaton.
