@@ -304,7 +304,9 @@ public struct URLFilterMatcher: Sendable {
     public func matchingFilters(_ url: UnsafeBufferPointer<UInt8>, into matched: inout [Int32], scratch candidates: inout [Int32]) {
         matched.removeAll(keepingCapacity: true)
         candidates.removeAll(keepingCapacity: true)
-        candidates += unindexed
+        // Guarded: appending nothing to an array that never had room still takes Array's
+        // slow path (a new buffer), on every request of a list without such filters.
+        if !unindexed.isEmpty { candidates += unindexed }
         // The closures below read these tables, not `self`: a closure that captured `self`
         // copied the whole matcher (and retained its bytes) on every request.
         let automata = automata, words = words, index = index, filtersOfLiteral = filtersOfLiteral

@@ -162,9 +162,13 @@ public final class DecisionEngine: Sendable {
     /// content rules are all there is.
     public var countsVerdicts: Bool { !hasPolicy }
 
-    /// A view's page for `countedVerdict`, worked out once for the loads it makes.
-    public struct CountedPage: Sendable {
+    /// A view's page for `countedVerdict`, worked out once for the loads it makes. A class:
+    /// a simulation holds it for each of the page's loads, and a struct of its strings and
+    /// arrays was copied — a reference count changed for each — on every one.
+    public final class CountedPage: Sendable {
         let page: ContentRulesStep.Page
+
+        init(page: ContentRulesStep.Page) { self.page = page }
     }
 
     /// The verdict alone of `request` on `page`, for a simulation that counts verdicts (a

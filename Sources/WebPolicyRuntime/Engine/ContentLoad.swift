@@ -17,26 +17,30 @@ public struct ContentLoad: Sendable {
     /// The string the URL matchers run on, built once per load.
     let urlString: String
     let facts: Facts
+    let frames: Frames
 
-    /// What a list checks of a load besides its URL: its flags as bits, and the strings the
-    /// `if-top-url`/`if-frame-url` conditions and domains match.
-    struct Facts {
+    /// What a list checks of a load besides its URL and its frames' URLs: its flags as bits.
+    struct Facts: BitwiseCopyable {
         let typeBit: UInt32
         let loadTypeBit: UInt32
         let contextBit: UInt32
         /// The method's position (`RequestMethod.ordinal`), -1 for none.
         let methodOrdinal: Int32
-        let topString: String
-        let frameString: String
 
-        init(resourceType: ResourceType, isThirdParty: Bool, isMainFrame: Bool, method: RequestMethod?, topString: String, frameString: String) {
+        init(resourceType: ResourceType, isThirdParty: Bool, isMainFrame: Bool, method: RequestMethod?) {
             typeBit = FlagMask.bit(resourceType)
             loadTypeBit = FlagMask.bit(isThirdParty ? LoadType.thirdParty : .firstParty)
             contextBit = FlagMask.bit(isMainFrame ? LoadContext.topFrame : .childFrame)
             methodOrdinal = method.map { Int32($0.ordinal) } ?? -1
-            self.topString = topString
-            self.frameString = frameString
         }
+    }
+
+    /// The strings the `if-top-url`/`if-frame-url` conditions and domains match: the same for
+    /// every load a frame makes, so a page's loads share one (kept apart from `Facts`, a
+    /// counted load borrows its page's instead of copying two strings for every request).
+    struct Frames: Sendable {
+        let top: String
+        let frame: String
     }
 
     public init(url: CanonicalURL, resourceType: ResourceType, topURL: CanonicalURL, frameURL: CanonicalURL, isMainFrame: Bool, method: RequestMethod?, isThirdParty: Bool) {
@@ -52,8 +56,8 @@ public struct ContentLoad: Sendable {
         // written (observed on WebKitGTK 2.50, ci/webkit-conformance).
         urlString = resourceType == .ping || resourceType == .popup ? url.description : url.requestString
         let topString = topURL.description
-        facts = Facts(resourceType: resourceType, isThirdParty: isThirdParty, isMainFrame: isMainFrame, method: method,
-                      topString: topString, frameString: frameURL == topURL ? topString : frameURL.description)
+        facts = Facts(resourceType: resourceType, isThirdParty: isThirdParty, isMainFrame: isMainFrame, method: method)
+        frames = Frames(top: topString, frame: frameURL == topURL ? topString : frameURL.description)
     }
 }
 

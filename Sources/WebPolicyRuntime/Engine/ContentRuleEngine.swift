@@ -342,30 +342,51 @@ public final class ContentRuleEngine: Sendable {
 
     public func evaluate(_ load: ContentLoad, cache: inout ConditionCache) -> ListResult {
         var url = load.urlString
-        let outcome = url.withUTF8 { evaluate(url: $0, load.facts, cache: &cache) }
+        let outcome = url.withUTF8 { evaluate(url: $0, load.facts, load.frames, cache: &cache) }
         return ListResult(engine: self, universal: outcome.universal, own: outcome.own, explicit: outcome.explicit, shared: outcome.shared, summary: outcome.summary)
     }
 
     /// What the list's surviving rules do to a load, as a summary alone: what a counted
     /// simulation needs of a load checked once. The same work as `evaluate`, on the request
     /// URL's bytes (without its fragment) and the load's other facts.
-    func summary(url: UnsafeBufferPointer<UInt8>, _ facts: ContentLoad.Facts, cache: inout ConditionCache) -> ActionSummary {
-        evaluate(url: url, facts, cache: &cache).summary
+    func summary(url: UnsafeBufferPointer<UInt8>, _ facts: ContentLoad.Facts, _ frames: ContentLoad.Frames, cache: inout ConditionCache) -> ActionSummary {
+        let (universal, own) = matches(url: url, facts, frames, cache: &cache)
+        // Without `evaluate`'s result for the caller to release when nothing cancels anything.
+        if let summary = summaryWithoutIgnoreRules(universal, own) { return summary }
+        return outcome(universal, own).summary
     }
 
     /// `evaluate`'s parts: the list's result before it is wrapped for outputs.
-    private func evaluate(url: UnsafeBufferPointer<UInt8>, _ load: ContentLoad.Facts, cache: inout ConditionCache)
+    private func evaluate(url: UnsafeBufferPointer<UInt8>, _ load: ContentLoad.Facts, _ frames: ContentLoad.Frames, cache: inout ConditionCache)
         -> (universal: UniversalMatch?, own: [Int32], explicit: (matched: [Int32], surviving: [Int32], ignoredBy: Int32?)?, shared: UniversalMatch?, summary: ActionSummary) {
-        refresh(&cache, for: load)
-        let own = specificMatches(load, url: url, &cache)
-        let universal = universalMatch(load, &cache)
+        let (universal, own) = matches(url: url, load, frames, cache: &cache)
         // Most loads: nothing cancels anything, and the result is the universal part plus
         // the load's own matches, kept apart.
-        if !(universal?.hasIgnoreRules ?? false), !own.contains(where: isIgnoreRule) {
-            var summary = universal?.summary ?? ActionSummary()
-            if !own.isEmpty { summary.add(self.summary(of: own)) }
-            return (universal, own, nil, universal, summary)
-        }
+        if let summary = summaryWithoutIgnoreRules(universal, own) { return (universal, own, nil, universal, summary) }
+        return outcome(universal, own)
+    }
+
+    /// The page-universal rules' match for this kind of load and the load's own matches.
+    @inline(__always)
+    private func matches(url: UnsafeBufferPointer<UInt8>, _ load: ContentLoad.Facts, _ frames: ContentLoad.Frames, cache: inout ConditionCache)
+        -> (universal: UniversalMatch?, own: [Int32]) {
+        refresh(&cache, for: frames)
+        let own = specificMatches(load, url: url, &cache)
+        return (universalMatch(load, &cache), own)
+    }
+
+    /// What the page-universal match and the load's own matches do together when no ignore
+    /// rule is among them (nothing cancels anything); nil when one is.
+    private func summaryWithoutIgnoreRules(_ universal: UniversalMatch?, _ own: [Int32]) -> ActionSummary? {
+        guard !(universal?.hasIgnoreRules ?? false), !own.contains(where: isIgnoreRule) else { return nil }
+        var summary = universal?.summary ?? ActionSummary()
+        if !own.isEmpty { summary.add(self.summary(of: own)) }
+        return summary
+    }
+
+    /// The result when an ignore rule is among the matches: the surviving rules of both parts.
+    private func outcome(_ universal: UniversalMatch?, _ own: [Int32])
+        -> (universal: UniversalMatch?, own: [Int32], explicit: (matched: [Int32], surviving: [Int32], ignoredBy: Int32?)?, shared: UniversalMatch?, summary: ActionSummary) {
         let matched = universal.map { Self.merge($0.matched, own) } ?? own
         let (surviving, ignoredBy) = survivors(of: matched)
         let keepsShared = universal.map { Self.isSubsequence($0.commonSurviving, of: surviving) } ?? false
@@ -404,7 +425,7 @@ public final class ContentRuleEngine: Sendable {
                 }
             }
         }
-        candidates += frameUniversal
+        if !frameUniversal.isEmpty { candidates += frameUniversal }
         if filters.count > 1 || viaFilters > 0 || !frameUniversal.isEmpty { candidates.sort() }
         var own: [Int32] = []
         for candidate in candidates where flagsMatch(Int(candidate), load) && conditionHolds(Int(candidate), cache) {
@@ -581,22 +602,22 @@ public final class ContentRuleEngine: Sendable {
 
     /// Runs the condition matchers when the top or frame URL changed since the last load, and
     /// decides which page-universal rules apply on a new top URL.
-    private func refresh(_ cache: inout ConditionCache, for load: ContentLoad.Facts) {
-        let newTop = cache.top?.url != load.topString
+    private func refresh(_ cache: inout ConditionCache, for frames: ContentLoad.Frames) {
+        let newTop = cache.top?.url != frames.top
         if newTop {
             var matched: [Int32] = []
             var active: [Int32] = []
             if topConditions.count > 0 {
-                matched = Self.matchedEntries(topConditions, load.topString)
+                matched = Self.matchedEntries(topConditions, frames.top)
                 for pattern in matched {
                     let rule = ruleOfTopPattern[Int(pattern)]
                     if conditions[Int(rule)].needsTopMatch, active.last != rule { active.append(rule) }
                 }
             }
-            cache.top = (load.topString, matched, active)
+            cache.top = (frames.top, matched, active)
         }
-        if frameConditions.count > 0, cache.frame?.url != load.frameString {
-            cache.frame = (load.frameString, Self.matchedEntries(frameConditions, load.frameString))
+        if frameConditions.count > 0, cache.frame?.url != frames.frame {
+            cache.frame = (frames.frame, Self.matchedEntries(frameConditions, frames.frame))
         }
         if newTop {
             cache.universal = []

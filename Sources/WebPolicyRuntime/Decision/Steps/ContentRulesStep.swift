@@ -7,6 +7,16 @@ struct ContentRulesStep: Sendable {
     /// The content-rule lists, in the order the web view adds them.
     let lists: [ContentRuleEngine]
     let suffixes: PublicSuffixList
+    /// `lists` again, without their reference counts: a counted simulation's threads call
+    /// the same lists for every request, and retaining one for each call had both cores
+    /// change one count in one cache line. `lists` keeps them alive.
+    private let unretainedLists: [Unmanaged<ContentRuleEngine>]
+
+    init(lists: [ContentRuleEngine], suffixes: PublicSuffixList) {
+        self.lists = lists
+        self.suffixes = suffixes
+        unretainedLists = lists.map { Unmanaged.passUnretained($0) }
+    }
 
     /// Where a load happens.
     struct Context {
@@ -83,15 +93,26 @@ struct ContentRulesStep: Sendable {
     /// which decides whether each of them is third-party.
     struct Page: Sendable {
         let topURL: CanonicalURL
-        let topString: String
         let method: RequestMethod?
-        /// Nil for a top without a host.
-        let topDomain: String?
+        /// The top's registrable domain's bytes; nil for a top without a host.
+        let topDomain: [UInt8]?
+        /// What a load of the main frame and one of a child document (whose frame is still
+        /// its initial `about:blank`) match `if-top-url` and `if-frame-url` against.
+        let mainFrame: ContentLoad.Frames
+        let childFrame: ContentLoad.Frames
+
+        init(topURL: CanonicalURL, method: RequestMethod?, topDomain: String?) {
+            self.topURL = topURL
+            self.method = method
+            self.topDomain = topDomain.map { Array($0.utf8) }
+            let topString = topURL.description
+            mainFrame = ContentLoad.Frames(top: topString, frame: topString)
+            childFrame = ContentLoad.Frames(top: topString, frame: ContentRulesStep.aboutBlankString)
+        }
     }
 
     func page(top: CanonicalURL, pageMethod: String) -> Page {
-        Page(topURL: top, topString: top.description,
-             method: pageMethod == "GET" ? .get : RequestMethod(rawValue: pageMethod.lowercased()),
+        Page(topURL: top, method: pageMethod == "GET" ? .get : RequestMethod(rawValue: pageMethod.lowercased()),
              topDomain: top.host.map { suffixes.registrableDomain(of: $0) })
     }
 
@@ -103,15 +124,18 @@ struct ContentRulesStep: Sendable {
                         caches: inout [ContentRuleEngine.ConditionCache]) -> Verdict {
         let isChild = resourceType == .childDocument
         let facts = ContentLoad.Facts(resourceType: resourceType, isThirdParty: Self.isThirdParty(host, topDomain: page.topDomain),
-                                      isMainFrame: !isChild, method: page.method,
-                                      topString: page.topString, frameString: isChild ? Self.aboutBlankString : page.topString)
+                                      isMainFrame: !isChild, method: page.method)
         var kinds: UInt16 = 0
-        for index in lists.indices { kinds |= lists[index].summary(url: url, facts, cache: &caches[index]).kinds }
+        for index in unretainedLists.indices {
+            kinds |= unretainedLists[index]._withUnsafeGuaranteedRef {
+                $0.summary(url: url, facts, isChild ? page.childFrame : page.mainFrame, cache: &caches[index]).kinds
+            }
+        }
         let summary = ContentRuleEngine.ActionSummary(kinds: kinds)
         return Self.verdict(blocks: summary.has(.block), upgrades: summary.has(.makeHTTPS), upgradable: upgradable)
     }
 
-    private static let aboutBlankString = CanonicalURL.aboutBlank.description
+    static let aboutBlankString = CanonicalURL.aboutBlank.description
 
     private func evaluate(_ load: ContentLoad, caches: inout [ContentRuleEngine.ConditionCache]) -> [ContentRuleEngine.ListResult] {
         lists.indices.map { lists[$0].evaluate(load, cache: &caches[$0]) }
@@ -177,20 +201,24 @@ struct ContentRulesStep: Sendable {
 
     /// `isThirdParty` of a host given as bytes.
     private func isThirdParty(_ bytes: UnsafeBufferPointer<UInt8>, top: String?, domains: inout DomainCache) -> Bool {
-        Self.isThirdParty(bytes, topDomain: top.map { domains.registrableDomain(of: $0, suffixes) })
+        guard let top else { return !bytes.isEmpty }
+        var registrable = domains.registrableDomain(of: top, suffixes)
+        return registrable.withUTF8 { Self.isThirdParty(bytes, registrable: $0) }
     }
 
     /// Whether a host given as bytes is outside `topDomain`, the registrable domain of the
-    /// page's top (nil: a top without a host).
-    private static func isThirdParty(_ bytes: UnsafeBufferPointer<UInt8>, topDomain: String?) -> Bool {
-        guard var registrable = topDomain else { return !bytes.isEmpty }
-        return registrable.withUTF8 { suffix in
-            if suffix.isEmpty { return !bytes.isEmpty }
-            // The host is the domain, or ends with "." + domain.
-            guard bytes.count >= suffix.count, let start = bytes.baseAddress, let other = suffix.baseAddress,
-                  memcmp(start + (bytes.count - suffix.count), other, suffix.count) == 0 else { return true }
-            return bytes.count > suffix.count && bytes[bytes.count - suffix.count - 1] != UInt8(ascii: ".")
-        }
+    /// page's top as bytes (nil: a top without a host).
+    private static func isThirdParty(_ bytes: UnsafeBufferPointer<UInt8>, topDomain: [UInt8]?) -> Bool {
+        guard let topDomain else { return !bytes.isEmpty }
+        return topDomain.withUnsafeBufferPointer { isThirdParty(bytes, registrable: $0) }
+    }
+
+    private static func isThirdParty(_ bytes: UnsafeBufferPointer<UInt8>, registrable suffix: UnsafeBufferPointer<UInt8>) -> Bool {
+        if suffix.isEmpty { return !bytes.isEmpty }
+        // The host is the domain, or ends with "." + domain.
+        guard bytes.count >= suffix.count, let start = bytes.baseAddress, let other = suffix.baseAddress,
+              memcmp(start + (bytes.count - suffix.count), other, suffix.count) == 0 else { return true }
+        return bytes.count > suffix.count && bytes[bytes.count - suffix.count - 1] != UInt8(ascii: ".")
     }
 }
 
