@@ -6,7 +6,12 @@
 LIST.dat defaults to Debian's copy (/usr/share/publicsuffix/public_suffix_list.dat, package
 publicsuffix). A Swift string literal, not a package resource: the binary needs nothing beside
 it, and an app gets the list without a resource bundle to find (docs/decisions.md, "A release
-teams install")."""
+teams install").
+
+The ASCII forms of its international rules (PublicSuffixListASCIIForms.swift) are worked out by
+webpolicy's own converter: after a new snapshot, record them with
+    WEBPOLICY_RECORD=1 swift test --filter theSnapshotsASCIIFormsAreFresh
+(the test fails until then)."""
 import pathlib
 import sys
 
@@ -24,4 +29,5 @@ target.write_text(
     "    static let snapshot = #\"\"\"\n" + text.rstrip("\n") + "\n\"\"\"#\n}\n",
     encoding="utf-8",
 )
-print(f"wrote {target} ({len(text.splitlines())} lines)")
+print(f"wrote {target} ({len(text.splitlines())} lines); now record its ASCII forms:")
+print("  WEBPOLICY_RECORD=1 swift test --filter theSnapshotsASCIIFormsAreFresh")

@@ -32,6 +32,9 @@ public struct PublicSuffixList: Sendable {
     public init(text: String) {
         var text = text  // `withUTF8` needs a var; a native string is not copied
         text.withUTF8 { bytes in
+            // About one rule to every 26 bytes of the published list: room for them at once.
+            rules.reserveCapacity(bytes.count / 26)
+            nameHashes.reserveCapacity(bytes.count / 24)
             func isBreak(_ byte: UInt8) -> Bool { byte >= 0x0A && byte <= 0x0D }
             func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
             var lineStart = 0
@@ -58,22 +61,36 @@ public struct PublicSuffixList: Sendable {
     }
 
     private mutating func add(_ rule: String) {
-        guard !rule.hasPrefix("//") else { return }
-        var name = rule.lowercased()
-        if !name.unicodeScalars.allSatisfy(\.isASCII) { name = Punycode.toASCII(host: name) ?? name }
+        let utf8 = rule.utf8
+        guard !(utf8.first == UInt8(ascii: "/") && rule.hasPrefix("//")) else { return }
+        var name = rule
+        var isASCII = true
+        if utf8.contains(where: { $0 >= 0x80 }) {
+            isASCII = false
+            name = rule.lowercased()
+            // The snapshot's international rules were converted when it was made, not at
+            // every start (IDNA on its 466 rules was a third of reading the list).
+            if let ascii = Self.snapshotASCIIForms[name] ?? Punycode.toASCII(host: name) {
+                name = ascii
+                isASCII = !ascii.utf8.contains(where: { $0 >= 0x80 })
+            }
+        } else if utf8.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) {
+            name = rule.lowercased()
+        }
         ruleCount += 1
         let entry: Substring
-        if name.hasPrefix("!") {
+        switch name.utf8.first {
+        case UInt8(ascii: "!"):
             entry = name.dropFirst()
             exceptions.insert(entry)
-        } else if name.hasPrefix("*.") {
+        case UInt8(ascii: "*") where name.hasPrefix("*."):
             entry = name.dropFirst(2)
             wildcards.insert(entry)
-        } else {
+        default:
             entry = name[...]
             rules.insert(entry)
         }
-        if !entry.utf8.allSatisfy({ $0 < 0x80 }) { rulesAreASCII = false }
+        if !isASCII { rulesAreASCII = false }
         nameHashes.insert(Self.suffixHash(entry))
     }
 
