@@ -79,6 +79,7 @@ public struct Simulator: Sendable {
     public let engine: DecisionEngine
     /// How many cores a block of lines is spread over (1: all on the calling thread).
     public var parallelism = ProcessInfo.processInfo.activeProcessorCount
+    private let scratches = ScratchPool()
 
     /// Simulates a policy: its content rules as compile lowers and splits them, and its
     /// runtime manifest as compile writes it. With `engineCache`, each list's engine comes
@@ -244,13 +245,13 @@ public struct Simulator: Sendable {
     /// later lines see, so their outcomes are decided first, in order; then the chunks run on
     /// every core, each from the state its first line inherits.
     private func run<Output: SimulationOutput>(chunks: [Chunk], state: inout WebViewState, into: Output.Type) -> [Output] {
+        var scratch = scratches.take(for: engine)
         guard chunks.count > 1 else {
-            var scratch = engine.makeScratch()
+            defer { scratches.give(back: scratch) }
             return [simulate(chunks.first ?? Chunk(entries: []), from: &state, scratch: &scratch, known: [:], into: Output.self)]
         }
         var starts: [WebViewState] = []
         var pages: [[Int: LineOutcome]] = []
-        var scratch = engine.makeScratch()
         for chunk in chunks {
             starts.append(state)
             var decided: [Int: LineOutcome] = [:]
@@ -259,11 +260,13 @@ public struct Simulator: Sendable {
             }
             pages.append(decided)
         }
+        scratches.give(back: scratch)
         let known = pages
         let startStates = starts
         return Array(0..<chunks.count).parallelMap(minimumChunk: 1) { number -> Output in
             var state = startStates[number]
-            var scratch = engine.makeScratch()
+            var scratch = scratches.take(for: engine)
+            defer { scratches.give(back: scratch) }
             return simulate(chunks[number], from: &state, scratch: &scratch, known: known[number], into: Output.self)
         }
     }
@@ -280,22 +283,12 @@ public struct Simulator: Sendable {
         var page = Output.countsVerdicts ? engine.countedPage(for: state) : nil
         let entries = chunk.entries
         var next = entries.startIndex
-        func simulateEntry(_ index: Int) {
-            let entry = entries[index]
-            if let current = page, entry.isPlain, let verdict = engine.countedVerdict(entry.load, on: current, scratch: &scratch),
-               entry.expect == nil || entry.expect == verdict {
-                output.count(verdict, checked: entry.expect != nil)
-                return
-            }
-            output.add(entry, step(entry, &state, scratch: &scratch, known: entry.kind == .page ? known[index] : nil))
-            if Output.countsVerdicts { page = engine.countedPage(for: state) }
-        }
         if !chunk.plain.isEmpty {
             precondition(Output.countsVerdicts, "plain lines are kept for counted simulations only")
             chunk.bytes.withUnsafeBufferPointer { bytes in
                 for (before, line) in chunk.plain {
                     while next < entries.startIndex + Int(before) {
-                        simulateEntry(next)
+                        simulate(entries[next], at: next, page: &page, state: &state, scratch: &scratch, known: known, into: &output)
                         next += 1
                     }
                     if let current = page,
@@ -315,10 +308,24 @@ public struct Simulator: Sendable {
             }
         }
         while next < entries.endIndex {
-            simulateEntry(next)
+            simulate(entries[next], at: next, page: &page, state: &state, scratch: &scratch, known: known, into: &output)
             next += 1
         }
         return output
+    }
+
+    /// One entry of a chunk (`index`: its position, for `known`). A method, not a function
+    /// nested in `simulate`: one that captured the chunk's state, page and output had every
+    /// line check exclusive access to them at run time.
+    private func simulate<Output: SimulationOutput>(_ entry: TraceEntry, at index: Int, page: inout DecisionEngine.CountedPage?, state: inout WebViewState,
+                                                    scratch: inout DecisionEngine.Scratch, known: [Int: LineOutcome], into output: inout Output) {
+        if let current = page, entry.isPlain, let verdict = engine.countedVerdict(entry.load, on: current, scratch: &scratch),
+           entry.expect == nil || entry.expect == verdict {
+            output.count(verdict, checked: entry.expect != nil)
+            return
+        }
+        output.add(entry, step(entry, &state, scratch: &scratch, known: entry.kind == .page ? known[index] : nil))
+        if Output.countsVerdicts { page = engine.countedPage(for: state) }
     }
 
     /// One line: its decision and what did not hold of its expectations (or those already

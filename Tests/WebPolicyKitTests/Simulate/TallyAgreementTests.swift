@@ -75,7 +75,34 @@ struct TallyAgreementTests {
     }
 
     @Test func aLongTraceOverABareListCountsTheSame() throws {
-        let folder = try TemporaryFolder.make("tally-bare")
+        let (list, trace) = try Self.longBareListTrace("tally-bare")
+        try Self.expectAgreement(lists: [list], trace: trace, manyFail: true)
+    }
+
+    /// A simulator keeps its scratches from block to block and hands them to whichever chunk
+    /// comes next: a run read in small blocks, and the same simulator's second run (each chunk
+    /// starting from a scratch that remembers other pages), count what fresh simulators count.
+    @Test func scratchesKeptFromBlockToBlockDecideAsFreshOnes() throws {
+        let (list, trace) = try Self.longBareListTrace("tally-scratches")
+        func tally(_ simulator: Simulator, blockLines: Int) throws -> Tally {
+            simulator.tally(try TraceStream(path: trace, blockLines: blockLines))
+        }
+        let reused = try SimulationSession(contentRulesPath: list).bareSimulator()
+        var oneCore = try SimulationSession(contentRulesPath: list).bareSimulator()
+        oneCore.parallelism = 1
+        let expected = try tally(oneCore, blockLines: TraceStream.blockLines)
+        #expect(expected.failed > 1_000, "some expectations fail")
+        for blockLines in [700, 4_096] {
+            let counted = try tally(reused, blockLines: blockLines)
+            #expect((counted.verdicts, counted.passed, counted.failed, counted.unchecked) == (expected.verdicts, expected.passed, expected.failed, expected.unchecked))
+            #expect(counted.failures.map(\.entry.line) == expected.failures.map(\.entry.line))
+        }
+    }
+
+    /// A list of every kind of rule, and a trace of 1,500 pages over it whose expectations
+    /// often fail.
+    static func longBareListTrace(_ name: String) throws -> (list: String, trace: String) {
+        let folder = try TemporaryFolder.make(name)
         let list = folder.appendingPathComponent("list.json")
         try #"""
         [
@@ -104,7 +131,7 @@ struct TallyAgreementTests {
         }
         let trace = folder.appendingPathComponent("long.trace")
         try text.write(to: trace, atomically: true, encoding: .utf8)
-        try Self.expectAgreement(lists: [list.path], trace: trace.path, manyFail: true)
+        return (list.path, trace.path)
     }
 
     static func expectAgreement(lists: [String], trace: String, manyFail: Bool = false, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
