@@ -64,6 +64,52 @@ struct LiteralTokenIndex: Sendable {
     /// each costs about what a direct search for eight literals does.
     private let few: [Int32]?
 
+    /// Which three-character affixes some prefix key and some suffix key is, one bit for each
+    /// of the 36^3 runs of lowercase letters and digits (`affixCode`): 5.7 KB each, which stay in
+    /// the first-level cache, where a key's filter bit is in a table of tens of kilobytes. Two
+    /// of a URL word's three look-ups are affixes, nearly all of them no key: an exact bit says
+    /// so without hashing. Made when the image is read, from the entries (no image format change).
+    private let prefixBits: [UInt64]
+    private let suffixBits: [UInt64]
+
+    /// How many three-character runs of word bytes there are.
+    static let affixCodes = 36 * 36 * 36
+
+    /// The position of the three word bytes of `text` from `start` among all such runs.
+    @inline(__always)
+    static func affixCode(_ text: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
+        @inline(__always) func digit(_ byte: UInt8) -> Int { byte >= 0x61 ? Int(byte &- 0x61) : Int(byte &- 0x30) + 26 }
+        return (digit(text[start]) * 36 + digit(text[start + 1])) * 36 + digit(text[start + 2])
+    }
+
+    @inline(__always)
+    private static func has(_ bits: [UInt64], _ code: Int) -> Bool {
+        bits.withUnsafeBufferPointer { $0[code >> 6] & (1 << UInt64(code & 63)) != 0 }
+    }
+
+    /// The affix bits of every prefix and suffix key: an entry whose three bytes from its
+    /// offset (a prefix) or before it (a suffix) hash to its slot's key is under that key.
+    private static func affixBits(slots: FlatTable<Slot>, entries: FlatTable<Entry>, literals: FlatLists<UInt8>) -> (prefixes: [UInt64], suffixes: [UInt64]) {
+        var prefixes = [UInt64](repeating: 0, count: affixCodes / 64 + 1)
+        var suffixes = prefixes
+        for slot in slots.buffer where slot.key != 0 {
+            for position in Int(slot.start)..<Int(slot.end) {
+                let entry = entries[position], literal = literals[Int(entry.id)], offset = Int(entry.offset)
+                if offset + affixLength <= literal.count, literal[offset..<(offset + affixLength)].allSatisfy(isWordByte),
+                   finish(hash(literal, from: offset, count: affixLength), .prefix) == slot.key {
+                    let code = affixCode(literal, offset)
+                    prefixes[code >> 6] |= 1 << UInt64(code & 63)
+                }
+                if offset >= affixLength, offset <= literal.count, literal[(offset - affixLength)..<offset].allSatisfy(isWordByte),
+                   finish(hash(literal, from: offset - affixLength, count: affixLength), .suffix) == slot.key {
+                    let code = affixCode(literal, offset - affixLength)
+                    suffixes[code >> 6] |= 1 << UInt64(code & 63)
+                }
+            }
+        }
+        return (prefixes, suffixes)
+    }
+
     /// The most literals searched for one by one instead of by their words.
     static let fewLiterals = 8
 
@@ -294,6 +340,7 @@ struct LiteralTokenIndex: Sendable {
         guard empty else { throw ImageError("the literal words' table has no empty slot") }
         // One entry per literal: each is under the one key it took.
         few = entries.count <= Self.fewLiterals ? entries.buffer.map(\.id).sorted() : nil
+        (prefixBits, suffixBits) = few == nil ? Self.affixBits(slots: slots, entries: entries, literals: literals) : ([], [])
     }
 
     var isEmpty: Bool { slots.count == 0 }
@@ -315,8 +362,12 @@ struct LiteralTokenIndex: Sendable {
         func word(_ start: Int, _ end: Int) {
             look(Self.finish(Self.hash(text, from: start, count: end - start), .word), anchor: start, text, found)
             guard end - start >= Self.affixLength else { return }
-            if hasPrefixes { look(Self.finish(Self.hash(text, from: start, count: Self.affixLength), .prefix), anchor: start, text, found) }
-            if hasSuffixes { look(Self.finish(Self.hash(text, from: end - Self.affixLength, count: Self.affixLength), .suffix), anchor: end, text, found) }
+            if hasPrefixes, Self.has(prefixBits, Self.affixCode(text, start)) {
+                look(Self.finish(Self.hash(text, from: start, count: Self.affixLength), .prefix), anchor: start, text, found)
+            }
+            if hasSuffixes, Self.has(suffixBits, Self.affixCode(text, end - Self.affixLength)) {
+                look(Self.finish(Self.hash(text, from: end - Self.affixLength, count: Self.affixLength), .suffix), anchor: end, text, found)
+            }
         }
         // Words found eight bytes at a time: an edge is a byte whose word-ness differs from the
         // byte's before it, and edges alternate, a word's start then its end.
