@@ -39,7 +39,7 @@ public struct FlatTable<Element: BitwiseCopyable>: @unchecked Sendable, RandomAc
 /// thousands of small arrays become two tables, read in place, with no allocation each.
 public struct FlatLists<Element: BitwiseCopyable>: Sendable {
     let offsets: FlatTable<Int32>
-    let values: FlatTable<Element>
+    @usableFromInline let values: FlatTable<Element>
 
     init(offsets: FlatTable<Int32>, values: FlatTable<Element>) {
         self.offsets = offsets
