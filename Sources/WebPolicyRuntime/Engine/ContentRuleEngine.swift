@@ -412,11 +412,12 @@ public final class ContentRuleEngine: Sendable {
             }
         }
         // Rules that need the top URL to match: from the page's active ones or from the
-        // filters', whichever list is shorter; either way their condition holds.
-        let active = cache.top?.activeIfTopRules ?? []
+        // filters', whichever list is shorter; either way their condition holds. (The page's
+        // list is read only when some filter has such rules: most requests match none.)
         var viaFilters = 0
         for filter in filters { viaFilters += ifTopRulesOfFilter[Int(filter)].count }
         if viaFilters > 0 {
+            let active = cache.top?.activeIfTopRules ?? []
             if active.count <= viaFilters {
                 for rule in active where Self.sortedContains(filters, matcher.filterOfPosition[Int(rule)]) { candidates.append(rule) }
             } else {
