@@ -90,7 +90,7 @@ struct LiteralTokenIndex: Sendable {
     /// The affix bits of every prefix and suffix key: an entry whose three bytes from its
     /// offset (a prefix) or before it (a suffix) hash to its slot's key is under that key.
     private static func affixBits(slots: FlatTable<Slot>, entries: FlatTable<Entry>, literals: FlatLists<UInt8>) -> (prefixes: [UInt64], suffixes: [UInt64]) {
-        var prefixes = [UInt64](repeating: 0, count: affixCodes / 64 + 1)
+        var prefixes = [UInt64](repeating: 0, count: (affixCodes + 63) / 64)
         var suffixes = prefixes
         for slot in slots.buffer where slot.key != 0 {
             for position in Int(slot.start)..<Int(slot.end) {
@@ -435,4 +435,3 @@ struct LiteralTokenIndex: Sendable {
         return true
     }
 }
-
