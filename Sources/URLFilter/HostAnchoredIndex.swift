@@ -170,8 +170,10 @@ struct HostAnchoredIndex: Sendable {
 
     /// The filters whose name sits at one of the places `url` allows and whose tail matches
     /// there, into `matched`: decided by the byte after the name, or by `runTail(filter, end)`
-    /// running the filter's tail from `end`, the position after the name.
-    func lookUp(_ url: UnsafeBufferPointer<UInt8>, matched: inout [Int32], runTail: (Int32, Int) -> Bool) {
+    /// running the filter's tail from `end`, the position after the name. What the host part
+    /// holds is taken from `cache` when a recent URL had the same host part (`useCache`).
+    func lookUp(_ url: UnsafeBufferPointer<UInt8>, matched: inout [Int32], cache: inout HostSegmentCache, useCache: Bool,
+                runTail: (Int32, Int) -> Bool) {
         guard !table.isEmpty, let colon = url.firstIndex(of: 0x3A), colon > 0,
               colon + 2 < url.count, url[colon + 1] == 0x2F, url[colon + 2] == 0x2F else { return }
         var start = colon + 3
@@ -179,42 +181,70 @@ struct HostAnchoredIndex: Sendable {
         // A filter never steps over NUL or a byte beyond ASCII: a name after one cannot match.
         // (No name holds one: the segment is cut short at the first, below.)
         guard !url[..<start].contains(where: { $0 == 0 || $0 >= 0x80 }) else { return }
+        var end = start
+        while end < url.count, url[end] != 0x2F { end += 1 }
+        // What is found depends on the segment's bytes and on whether a `/` or the URL's end
+        // follows it (the byte after a name that ends the segment); only a tail's run reads
+        // further, and runs for each URL.
+        let segment = start..<end, endsURL = end == url.count
+        var key: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+        var tag: UInt64 = 0
+        if useCache, segment.count <= HostSegmentCache.maximumSegment {
+            tag = HostSegmentCache.key(url, segment, into: &key)
+            if let line = cache.line(tag: tag, length: segment.count, key: key, endsURL: endsURL) {
+                cache.finds(ofLine: line) { id, tailStart in
+                    if tailStart < 0 || runTail(id, start + Int(tailStart)) { matched.append(id) }
+                }
+                return
+            }
+        }
+        cache.found.removeAll(keepingCapacity: true)
+        collect(url, segment, into: &cache.found)
+        if tag != 0, cache.found.count <= HostSegmentCache.maximumFinds {
+            let found = cache.found
+            found.withUnsafeBufferPointer { cache.store(tag: tag, length: segment.count, key: key, endsURL: endsURL, finds: $0) }
+        }
+        for (id, tailStart) in cache.found where tailStart < 0 || runTail(id, start + Int(tailStart)) {
+            matched.append(id)
+        }
+    }
+
+    /// What the host segment `url[segment]` holds: each filter matched outright, with -1, or
+    /// whose tail must run from a place in it, with that place relative to the segment's start.
+    private func collect(_ url: UnsafeBufferPointer<UInt8>, _ segment: Range<Int>, into found: inout [(id: Int32, tailStart: Int32)]) {
+        let start = segment.lowerBound
         // Where a name may start: the segment's start, or after a dot with something before it
         // in the segment. It ends at the first byte no name holds (at the latest the `/` that
         // ends the segment), or at the URL's end: the names are tails of the segment's runs of
         // name bytes, each run hashed once from its end back to its start.
         var run = start
-        while run < url.count, url[run] != 0x2F {
+        while run < segment.upperBound {
             var stop = run
-            while stop < url.count, Self.isNameByte(url[stop]) { stop += 1 }
+            while stop < segment.upperBound, Self.isNameByte(url[stop]) { stop += 1 }
             guard stop > run else {
                 if url[run] == 0 || url[run] >= 0x80 { return }
                 run += 1
                 continue
             }
+            let next: UInt8 = stop < url.count ? url[stop] : 0
             var hash = NameTable<Payload>.hashSeed
             var position = stop
             while position > run {
                 position -= 1
                 hash = NameTable<Payload>.hashStep(hash, url[position])
-                if position == start || (position - 1 > start && url[position - 1] == 0x2E) {
-                    find(url, position..<stop, hash: hash, atStart: position == start, matched: &matched, runTail: runTail)
+                guard position == start || (position - 1 > start && url[position - 1] == 0x2E) else { continue }
+                let atStart = position == start
+                table.find(url, position..<stop, hash: hash) { filter in
+                    // An exact host's name starts right after the `//`, never after a dot.
+                    if filter.exact != 0 && !atStart { return }
+                    if filter.set < 0 {
+                        found.append((filter.id, Int32(stop - start)))
+                    } else if nextSets[Int(filter.set)].admits(next) {
+                        found.append((filter.id, -1))
+                    }
                 }
             }
             run = stop
-        }
-    }
-
-    private func find(_ url: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64, atStart: Bool, matched: inout [Int32], runTail: (Int32, Int) -> Bool) {
-        let next: UInt8 = range.upperBound < url.count ? url[range.upperBound] : 0
-        table.find(url, range, hash: hash) { filter in
-            // An exact host's name starts right after the `//`, never after a dot.
-            if filter.exact != 0 && !atStart { return }
-            if filter.set < 0 {
-                if runTail(filter.id, range.upperBound) { matched.append(filter.id) }
-            } else if nextSets[Int(filter.set)].admits(next) {
-                matched.append(filter.id)
-            }
         }
     }
 }

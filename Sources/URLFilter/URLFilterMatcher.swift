@@ -292,17 +292,33 @@ public struct URLFilterMatcher: Sendable {
     /// last, unless a caller that handles it on its own leaves it out.
     public func matchingFilters(_ url: UnsafeBufferPointer<UInt8>, includingUniversal: Bool = true) -> [Int32] {
         var matched: [Int32] = []
-        var scratch: [Int32] = []
+        var scratch = Scratch(keepingHosts: false)
         matchingFilters(url, into: &matched, scratch: &scratch)
         if includingUniversal, let universalID { matched.append(universalID) }
         return matched
     }
 
+    /// Working space for `matchingFilters(_:into:scratch:)`, kept by a caller from URL to URL:
+    /// arrays that keep their capacity, and what the host parts of recent URLs held.
+    public struct Scratch: Sendable {
+        var candidates: [Int32] = []
+        var hosts: HostSegmentCache
+
+        /// `keepingHosts`: remember what recent URLs' host parts held (a few tens of
+        /// kilobytes, made on first use), for a caller that matches many URLs.
+        public init(keepingHosts: Bool = true) {
+            hosts = HostSegmentCache(enabled: keepingHosts)
+        }
+    }
+
     /// The ids of the distinct filters other than the universal one that match `url`,
     /// ascending, into `matched`; `scratch` is working space. Both keep their capacity from
     /// call to call, so a caller that reuses them matches without allocating.
-    public func matchingFilters(_ url: UnsafeBufferPointer<UInt8>, into matched: inout [Int32], scratch candidates: inout [Int32]) {
+    public func matchingFilters(_ url: UnsafeBufferPointer<UInt8>, into matched: inout [Int32], scratch: inout Scratch) {
         matched.removeAll(keepingCapacity: true)
+        var candidates = scratch.candidates
+        scratch.candidates = []
+        defer { scratch.candidates = candidates }
         candidates.removeAll(keepingCapacity: true)
         // Guarded: appending nothing to an array that never had room still takes Array's
         // slow path (a new buffer), on every request of a list without such filters.
@@ -310,7 +326,8 @@ public struct URLFilterMatcher: Sendable {
         // The closures below read these tables, not `self`: a closure that captured `self`
         // copied the whole matcher (and retained its bytes) on every request.
         let automata = automata, words = words, index = index, filtersOfLiteral = filtersOfLiteral
-        hosts.lookUp(url, matched: &matched) { filter, end in
+        let keepsHosts = scratch.hosts.prepare(for: storage, at: byteRange.lowerBound)
+        hosts.lookUp(url, matched: &matched, cache: &scratch.hosts, useCache: keepsHosts) { filter, end in
             automata.matches(Int(filter), UnsafeBufferPointer(rebasing: url[end...]))
         }
         domains.lookUp(url, matched: &matched)

@@ -154,6 +154,43 @@ struct HostAnchoredFilterTests {
         #expect(matchedSomewhere > 1_000)
     }
 
+    /// A scratch kept from URL to URL remembers what each host part held (`HostSegmentCache`):
+    /// matching through one must answer as a fresh match does, for URLs that repeat a host
+    /// with another path (a tail runs on what follows), end with the host or go on with `/`,
+    /// hold a host part too long to keep or with more finds than a line keeps, and for a
+    /// scratch handed from one matcher to another.
+    @Test func aKeptScratchAnswersAsAFreshMatch() {
+        var generator = SplitMix64(state: 0x5E6_3E47)
+        // Twelve filters of one name: more finds than a line keeps.
+        let crowded = (0..<12).map { "^[^:]+://+([^/]+\\.)?crowd\\.example/p\($0)" } + ["^[^:]+://+([^/]+\\.)?edge\\.example[/:]"]
+        let long = String(repeating: "sub.", count: 12) + "ads.example"
+        var compared = 0
+        var matchedSomewhere = 0
+        var scratch = URLFilterMatcher.Scratch()
+        for _ in 0..<20 {
+            let patterns = (0..<30).map { _ in Self.randomFilter(&generator) } + crowded
+            let matcher = URLFilterMatcher(patterns.map { URLFilterParser.parse($0) })
+            let other = URLFilterMatcher((0..<30).map { _ in URLFilterParser.parse(Self.randomFilter(&generator)) })
+            var urls = (0..<200).map { _ in Self.randomURL(&generator) }
+            urls += ["https://\(long)/", "https://\(long)", "https://x.crowd.example/p3", "https://x.crowd.example/p11/q", "https://x.crowd.example",
+                     "https://edge.example", "https://edge.example/", "https://edge.example", "https://edge.example/"]
+            // The scratch goes to the other matcher for a stretch now and then, and back.
+            for (position, url) in (urls + urls.shuffled(using: &generator) + urls).enumerated() {
+                let current = position % 150 < 120 ? matcher : other
+                var text = url
+                text.withUTF8 { bytes in
+                    var kept: [Int32] = []
+                    current.matchingFilters(bytes, into: &kept, scratch: &scratch)
+                    #expect(kept == current.matchingFilters(bytes, includingUniversal: false), "\(url)")
+                    matchedSomewhere += kept.count
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == 20 * 3 * 209)
+        #expect(matchedSomewhere > 1_000)
+    }
+
     @Test func theConvertersShapesAreIndexed() {
         for (pattern, isWholeTail, exact) in [("^[^:]+://+([^/]+\\.)?ads\\.example\\.com[/:]", true, false), ("^[^:]+://+([^/]+\\.)?g\\.doubleclick\\.net/gpt/", false, false),
                                               ("^[^:]+://+ads\\.example\\.com[:/]", true, true)] {

@@ -64,6 +64,8 @@ public final class ContentRuleEngine: Sendable {
     /// shares this one array, so comparing a page's rules with an earlier page's is a pointer
     /// comparison instead of thousands of numbers.
     private let heldAlways: [Int32]
+    /// `heldAlways`'s part of a page's fingerprint, worked out once instead of on every page.
+    private let heldAlwaysFingerprint: UInt64
 
     /// Builds the engine of `rules` — WebKit JSON rule objects (as compile writes them, or as
     /// an imported list holds them), each with where it came from — as its image, and reads
@@ -127,6 +129,7 @@ public final class ContentRuleEngine: Sendable {
         pageUniversalUnlessActivated = try reader.table(Int32.self, "the page-universal rules no entry activates")
         isActivatedUniversal = try reader.table(UInt8.self, "the activated universal rules")
         heldAlways = heldAlwaysHold ? Array(pageUniversalUnlessActivated) : []
+        heldAlwaysFingerprint = Self.fingerprint(heldAlways, from: Self.fingerprintSeed)
         guard reader.isAtEnd else { throw ImageError("the image has bytes after its last table") }
         sectionSizes = [rulesEnd - body.lowerBound, matcherEnd - rulesEnd, conditionsEnd - matcherEnd, body.upperBound - conditionsEnd]
         // Before the tables are checked (every member must be set): a path outside the string
@@ -205,8 +208,9 @@ public final class ContentRuleEngine: Sendable {
         var universal: [(key: UInt64, match: UniversalMatch)] = []
         /// Results of pages before, by their active rules and kind of load: most pages of a
         /// trace have the same active universal rules, and need not work them out again.
-        var recentUniversal: [(active: [Int32], held: [Int32], fingerprint: UInt64, key: UInt64, match: UniversalMatch)] = []
-        /// A hash of `activeUniversal` and `heldUniversal`, so that an earlier page's results
+        /// (The active rules are the held and the activated ones: those two tell pages apart.)
+        var recentUniversal: [(activated: [Int32], held: [Int32], fingerprint: UInt64, key: UInt64, match: UniversalMatch)] = []
+        /// A hash of `activatedUniversal` and `heldUniversal`, so that an earlier page's results
         /// are compared rule by rule only when they are likely the same.
         var universalFingerprint: UInt64 = 0
         /// When the held rules are the same on every page (`heldAlwaysHold`): those of them
@@ -214,7 +218,7 @@ public final class ContentRuleEngine: Sendable {
         var heldByKind: [HeldByKind] = []
         /// Reused from load to load, so that matching allocates nothing.
         var filters: [Int32] = []
-        var scratch: [Int32] = []
+        var scratch = URLFilterMatcher.Scratch()
         var candidates: [Int32] = []
         public init() {}
     }
@@ -442,13 +446,13 @@ public final class ContentRuleEngine: Sendable {
         for entry in cache.universal where entry.key == key { return entry.match }
         let fingerprint = cache.universalFingerprint
         if let recent = cache.recentUniversal.first(where: {
-            $0.key == key && $0.fingerprint == fingerprint && $0.active == cache.activeUniversal && $0.held == cache.heldUniversal
+            $0.key == key && $0.fingerprint == fingerprint && $0.activated == cache.activatedUniversal && $0.held == cache.heldUniversal
         }) {
             cache.universal.append((key, recent.match))
             return recent.match
         }
         let match = newUniversalMatch(load, key, &cache)
-        cache.recentUniversal.append((cache.activeUniversal, cache.heldUniversal, fingerprint, key, match))
+        cache.recentUniversal.append((cache.activatedUniversal, cache.heldUniversal, fingerprint, key, match))
         if cache.recentUniversal.count > 32 { cache.recentUniversal.removeFirst() }
         return match
     }
@@ -501,13 +505,13 @@ public final class ContentRuleEngine: Sendable {
         return match
     }
 
-    /// FNV-1a over the rule numbers of both lists (their lengths in it too).
-    private static func fingerprint(_ active: [Int32], _ held: [Int32]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for list in [active, held] {
-            hash = (hash ^ UInt64(list.count)) &* 0x100_0000_01b3
-            for value in list { hash = (hash ^ UInt64(UInt32(bitPattern: value))) &* 0x100_0000_01b3 }
-        }
+    private static let fingerprintSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// FNV-1a over a list's rule numbers (its length in it too), from `hash`: a page's
+    /// fingerprint is its activated rules' from its held rules'.
+    private static func fingerprint(_ list: [Int32], from hash: UInt64) -> UInt64 {
+        var hash = (hash ^ UInt64(list.count)) &* 0x100_0000_01b3
+        for value in list { hash = (hash ^ UInt64(UInt32(bitPattern: value))) &* 0x100_0000_01b3 }
         return hash
     }
 
@@ -629,7 +633,10 @@ public final class ContentRuleEngine: Sendable {
             cache.heldUniversal = held
             cache.activatedUniversal = activated
             cache.activeUniversal = activated.isEmpty ? held : Self.merge(held, activated)
-            cache.universalFingerprint = Self.fingerprint(cache.activeUniversal, cache.heldUniversal)
+            // Thousands of held rules on a real list, the same on every page when they always
+            // hold: their part of the hash is the engine's, not worked out page after page.
+            let heldPart = heldAlwaysHold ? heldAlwaysFingerprint : Self.fingerprint(held, from: Self.fingerprintSeed)
+            cache.universalFingerprint = Self.fingerprint(activated, from: heldPart)
         }
     }
 
