@@ -129,13 +129,13 @@ public struct Simulator: Sendable {
     /// `afterBlock` is told, after each block, how many bytes of the trace are read and how
     /// many requests decided (for progress).
     public func run(_ stream: TraceStream, each: (RequestResult) -> Void, afterBlock: (_ bytes: Int, _ requests: Int) -> Void = { _, _ in }) {
-        var state = WebViewState()
-        let prefetch = BlockPrefetch(stream)
+        let prefetch = BlockPrefetch(stream) { runs, state in
+            prepare(chunks(ofSegments: runs.map { $0.materialised() }), state: &state)
+        }
         var requests = 0
-        while let runs = prefetch.next() {
-            let segments = runs.map { $0.materialised() }
-            for results in run(segments: segments, state: &state, into: [RequestResult].self) { hand(results, to: each) }
-            requests += segments.reduce(0) { $0 + $1.count }
+        while let block = prefetch.next() {
+            for results in simulate(block, into: [RequestResult].self) { hand(results, to: each) }
+            requests += block.chunks.reduce(0) { $0 + $1.entries.count }
             afterBlock(prefetch.bytesRead, requests)
         }
     }
@@ -152,12 +152,11 @@ public struct Simulator: Sendable {
     /// Over bare lists, plain subresource lines are counted as they were read, without an
     /// entry for each (`PlainLine`).
     public func tally(_ stream: TraceStream, afterBlock: (_ bytes: Int, _ requests: Int) -> Void = { _, _ in }) -> Tally {
-        var state = WebViewState()
         stream.keepsPlainLines = engine.countsVerdicts
-        let prefetch = BlockPrefetch(stream)
+        let prefetch = BlockPrefetch(stream) { runs, state in prepare(chunks(ofRuns: runs), state: &state) }
         var total = Tally()
-        while let runs = prefetch.next() {
-            for part in run(runs: runs, state: &state, into: Tally.self) { total.add(part) }
+        while let block = prefetch.next() {
+            for part in simulate(block, into: Tally.self) { total.add(part) }
             afterBlock(prefetch.bytesRead, total.requests)
         }
         return total
@@ -182,7 +181,7 @@ public struct Simulator: Sendable {
     /// simulators on the same block, so a trace is read once (standard input included).
     public func run(_ stream: TraceStream, against other: Simulator, each: (RequestResult, RequestResult) -> Void) {
         var states = (WebViewState(), WebViewState())
-        let prefetch = BlockPrefetch(stream)
+        let prefetch = BlockPrefetch(stream) { runs, _ in runs }
         while let runs = prefetch.next() {
             let segments = runs.map { $0.materialised() }
             runPaired(segments.count == 1 ? segments[0] : Array(segments.joined()), against: other, states: &states, each: each)
@@ -213,15 +212,14 @@ public struct Simulator: Sendable {
     }
 
     /// A streamed block as the runs its lines were parsed in, plain lines kept (a counted
-    /// simulation): each run is a chunk, and a block too small for several cores is one.
-    private func run<Output: SimulationOutput>(runs: [TraceRun], state: inout WebViewState, into: Output.Type) -> [Output] {
-        let chunks = runs.map { Chunk(entries: $0.entries[...], plain: $0.plain, bytes: $0.bytes) }
-        let total = runs.reduce(0) { $0 + $1.count }
-        if parallelism <= 1 || total < 2 * Self.minimumChunk {
-            // One after the other on this thread, each from the state the one before leaves.
-            return chunks.flatMap { run(chunks: [$0], state: &state, into: Output.self) }
-        }
-        return run(chunks: chunks, state: &state, into: Output.self)
+    /// simulation): each run is a chunk.
+    private func chunks(ofRuns runs: [TraceRun]) -> [Chunk] {
+        runs.map { Chunk(entries: $0.entries[...], plain: $0.plain, bytes: $0.bytes) }
+    }
+
+    /// A streamed block as the runs its lines were parsed in, materialised: each run is a chunk.
+    private func chunks(ofSegments segments: [[TraceEntry]]) -> [Chunk] {
+        segments.map { Chunk(entries: $0[...]) }
     }
 
     /// Lines simulated together on one core: entries, and plain lines of the block `bytes`,
@@ -232,43 +230,66 @@ public struct Simulator: Sendable {
         var bytes: [UInt8] = []
     }
 
-    /// A streamed block, as the runs its lines were parsed in: each run is a chunk (a block
-    /// too small for several cores is one).
-    private func run<Output: SimulationOutput>(segments: [[TraceEntry]], state: inout WebViewState, into: Output.Type) -> [Output] {
-        if segments.count == 1 { return run(block: segments[0], state: &state, into: Output.self) }
-        let total = segments.reduce(0) { $0 + $1.count }
-        if parallelism <= 1 || total < 2 * Self.minimumChunk { return run(chunks: [Chunk(entries: Array(segments.joined())[...])], state: &state, into: Output.self) }
-        return run(chunks: segments.map { Chunk(entries: $0[...]) }, state: &state, into: Output.self)
-    }
-
-    /// Simulates chunks of lines in order into one `Output` each. Only `page` lines change what
-    /// later lines see, so their outcomes are decided first, in order; then the chunks run on
-    /// every core, each from the state its first line inherits.
+    /// Simulates chunks of lines in order into one `Output` each: on every core, each from the
+    /// state its first line inherits (`prepare`).
     private func run<Output: SimulationOutput>(chunks: [Chunk], state: inout WebViewState, into: Output.Type) -> [Output] {
-        var scratch = scratches.take(for: engine)
         guard chunks.count > 1 else {
+            var scratch = scratches.take(for: engine)
             defer { scratches.give(back: scratch) }
             return [simulate(chunks.first ?? Chunk(entries: []), from: &state, scratch: &scratch, known: [:], into: Output.self)]
         }
+        return simulate(prepare(chunks, state: &state), into: Output.self)
+    }
+
+    /// Chunks made ready for the cores: each with the state its first line inherits and the
+    /// outcomes of its lines that may move the page (`movesPage`), decided in order.
+    private struct PreparedChunks: Sendable {
+        var chunks: [Chunk]
+        var starts: [WebViewState]
+        var known: [[Int: LineOutcome]]
+        /// Whether the chunks are worth spreading over the cores (else one after the other).
+        var spread: Bool
+    }
+
+    /// Only a page, or a new window that a policy's navigation rules load in the same view,
+    /// changes what later lines see (`WebViewState.advance`): such lines are decided first, in
+    /// order, and each chunk then runs from the state its first line inherits — on any core,
+    /// and (streamed) while the block before is still being simulated.
+    private func prepare(_ chunks: [Chunk], state: inout WebViewState) -> PreparedChunks {
+        var scratch = scratches.take(for: engine)
+        defer { scratches.give(back: scratch) }
         var starts: [WebViewState] = []
-        var pages: [[Int: LineOutcome]] = []
+        var known: [[Int: LineOutcome]] = []
+        starts.reserveCapacity(chunks.count)
+        known.reserveCapacity(chunks.count)
         for chunk in chunks {
             starts.append(state)
             var decided: [Int: LineOutcome] = [:]
-            for index in chunk.entries.indices where chunk.entries[index].kind == .page {
+            for index in chunk.entries.indices where Self.movesPage(chunk.entries[index]) {
                 decided[index] = step(chunk.entries[index], &state, scratch: &scratch)
             }
-            pages.append(decided)
+            known.append(decided)
         }
-        scratches.give(back: scratch)
-        let known = pages
-        let startStates = starts
-        return Array(0..<chunks.count).parallelMap(minimumChunk: 1) { number -> Output in
-            var state = startStates[number]
+        let total = chunks.reduce(0) { $0 + $1.entries.count + $1.plain.count }
+        return PreparedChunks(chunks: chunks, starts: starts, known: known, spread: parallelism > 1 && chunks.count > 1 && total >= 2 * Self.minimumChunk)
+    }
+
+    /// Whether a line may change the view's state: a page, or a new window (which a policy's
+    /// `new-windows: same-view` loads as the page). Plain lines (bare lists) never do.
+    private static func movesPage(_ entry: TraceEntry) -> Bool {
+        entry.kind == .page || entry.resourceType == .popup
+    }
+
+    /// The outputs of prepared chunks, in order.
+    private func simulate<Output: SimulationOutput>(_ prepared: PreparedChunks, into: Output.Type) -> [Output] {
+        let simulateChunk = { @Sendable (number: Int) -> Output in
+            var state = prepared.starts[number]
             var scratch = scratches.take(for: engine)
             defer { scratches.give(back: scratch) }
-            return simulate(chunks[number], from: &state, scratch: &scratch, known: known[number], into: Output.self)
+            return simulate(prepared.chunks[number], from: &state, scratch: &scratch, known: prepared.known[number], into: Output.self)
         }
+        guard prepared.spread else { return prepared.chunks.indices.map(simulateChunk) }
+        return Array(prepared.chunks.indices).parallelMap(minimumChunk: 1, simulateChunk)
     }
 
     /// Simulates one chunk's lines in order from `state`; `known`: the outcomes of its `page`
@@ -324,7 +345,7 @@ public struct Simulator: Sendable {
             output.count(verdict, checked: entry.expect != nil)
             return
         }
-        output.add(entry, step(entry, &state, scratch: &scratch, known: entry.kind == .page ? known[index] : nil))
+        output.add(entry, step(entry, &state, scratch: &scratch, known: Self.movesPage(entry) ? known[index] : nil))
         if Output.countsVerdicts { page = engine.countedPage(for: state) }
     }
 
@@ -385,41 +406,5 @@ public struct Simulator: Sendable {
 
     private static func at(_ location: SourceLocation?) -> String {
         location.map { " (\($0.described))" } ?? ""
-    }
-}
-
-/// Reads a stream's next block ahead, on another thread, one block at a time.
-private final class BlockPrefetch: @unchecked Sendable {
-    private let stream: TraceStream
-    private var ahead: [TraceRun]?
-    private var done = false
-    private let ready = DispatchSemaphore(value: 0)
-    /// The stream's bytes read when the block `next` returned was parsed (read after the
-    /// semaphore, before the next read starts: never while the stream is being read).
-    private(set) var bytesRead = 0
-
-    init(_ stream: TraceStream) {
-        self.stream = stream
-        fetch()
-    }
-
-    /// Starts reading the next block; only one read is under way at a time, and the stream is
-    /// touched by nothing else meanwhile.
-    private func fetch() {
-        DispatchQueue.global().async { [self] in
-            ahead = stream.nextRuns()
-            ready.signal()
-        }
-    }
-
-    /// The next block (waiting for it), or nil at the end.
-    func next() -> [TraceRun]? {
-        guard !done else { return nil }
-        ready.wait()
-        let entries = ahead
-        ahead = nil
-        bytesRead = stream.bytesRead
-        if entries == nil { done = true } else { fetch() }
-        return entries
     }
 }

@@ -99,6 +99,38 @@ struct TallyAgreementTests {
         }
     }
 
+    /// A new window that loads in the same view replaces the page, as a `page` line does: a
+    /// chunk that starts after one inherits its page. Chunk boundaries fall after popups here,
+    /// and the lines after each are blocked only on the popup's page.
+    @Test func aPopupThatReplacesThePageCarriesAcrossChunks() throws {
+        let folder = try TemporaryFolder.make("tally-popups")
+        var text = "policy: \(Repository.path("Tests/Fixtures/simulate/navigation/NewWindowsSameView.yaml"))\n"
+        // One line before the first page, so that the whole trace's chunk boundaries too fall
+        // between a popup and the next page.
+        text += "image https://cdn.example.net/before.png\n"
+        for group in 0..<2_000 {
+            text += "page https://www.shop.example.com/\(group)\n"
+            text += "popup https://cart.shop.example.com/\(group) by=link\n"
+            for item in 0..<(1 + group % 5) { text += "image https://cdn.example.net/promo\(item).png expect=block\n" }
+        }
+        let trace = folder.appendingPathComponent("popups.trace")
+        try text.write(to: trace, atomically: true, encoding: .utf8)
+        let policy = try #require(PolicyLoader().load(path: Repository.path("Tests/Fixtures/simulate/navigation/NewWindowsSameView.yaml")).policy)
+        for parallelism in [1, 2, 3, 4] {
+            var simulator = Simulator(policy: policy, publicSuffixList: .bundled())
+            simulator.parallelism = parallelism
+            let counted = simulator.tally(try TraceStream(path: trace.path, blockLines: 4_096))
+            #expect(counted.failed == 0, "\(parallelism) cores: \(counted.failures.prefix(3).map(\.entry.line))")
+            var materialised: [RequestResult] = []
+            simulator.run(try TraceStream(path: trace.path, blockLines: 4_096)) { materialised.append($0) }
+            #expect(materialised.filter { !$0.failures.isEmpty }.map(\.entry.line) == [], "\(parallelism) cores")
+            // Read whole, not streamed: one block, split into chunks all the same.
+            let (whole, problems) = TraceParser.parse(SourceFile(path: trace.path, text: text))
+            #expect(problems.isEmpty)
+            #expect(simulator.tally(whole).failed == 0, "\(parallelism) cores, read whole")
+        }
+    }
+
     /// A list of every kind of rule, and a trace of 1,500 pages over it whose expectations
     /// often fail.
     static func longBareListTrace(_ name: String) throws -> (list: String, trace: String) {
