@@ -13,6 +13,7 @@ enum BuildConfigurationChoice: String, CaseIterable, ExpressibleByArgument {
 
 struct Audit: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "audit",
         abstract: "Check an app's code, Info.plists and storyboards against its policy.",
         discussion: """
         Reads the Swift and Objective-C sources, Info.plist and .entitlements files, storyboards \

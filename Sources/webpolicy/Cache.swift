@@ -6,6 +6,7 @@ import WebPolicyKit
 /// hold, and `--clean` to empty it.
 struct Cache: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "cache",
         abstract: "Show the engine cache that simulate, explain and diff keep, or clean it.",
         discussion: """
         The cache keeps the engine images of the lists simulate, explain and diff build, so the \

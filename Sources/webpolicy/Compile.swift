@@ -5,6 +5,7 @@ import WebPolicyRuntime
 
 struct Compile: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "compile",
         abstract: "Compile a policy into WebKit content-blocker JSON, an ATS Info.plist fragment and a runtime manifest.",
         discussion: """
         The policy is linted first; with any error nothing is written and the exit code is 1. \

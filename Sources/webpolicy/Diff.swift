@@ -7,6 +7,7 @@ extension DiffFormat: ExpressibleByArgument {}
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "diff",
         abstract: "Show what a policy change does: to every request of traces, or entry by entry.",
         discussion: """
         OLD and NEW are policy files, or git:REV:path for a policy as it was at a git revision \

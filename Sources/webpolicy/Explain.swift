@@ -5,6 +5,7 @@ import WebPolicyRuntime
 
 struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "explain",
         abstract: "Explain one request: every step of the pipeline, for 'why is this blocked?'.",
         discussion: """
         Shows the load as WebKit sees it (its page, first- or third-party), each content rule \

@@ -6,6 +6,7 @@ import WebPolicyRuntime
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Start using webpolicy in this repository.",
         discussion: """
         Writes policies/app.yaml (a starter policy), policies/app.trace (its expectations), \

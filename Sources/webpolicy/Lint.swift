@@ -7,6 +7,7 @@ extension ReportFormat: ExpressibleByArgument {}
 
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "lint",
         abstract: "Check policy files and folders.",
         discussion: """
         Folders are searched for policies: YAML or JSON files with a top-level 'webpolicy:' key, \

@@ -9,6 +9,7 @@ enum RulesFormat: String, CaseIterable, ExpressibleByArgument {
 
 struct Rules: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "rules",
         abstract: "List the lint rules, or explain one.",
         discussion: "docs/rules.md is `webpolicy rules --format markdown`."
     )

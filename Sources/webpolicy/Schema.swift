@@ -4,6 +4,7 @@ import WebPolicyKit
 /// `webpolicy schema`: the policy format's JSON Schema, for a repository's editors.
 struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "schema",
         abstract: "Print the JSON Schema of the policy format, for editor completion.",
         discussion: """
         `webpolicy init` writes it to policies/webpolicy.schema.json and starts the policy with \

@@ -9,6 +9,7 @@ enum SimulateFormat: String, CaseIterable, ExpressibleByArgument {
 
 struct Simulate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "simulate",
         abstract: "Replay URL traces or HAR captures against a policy and check the verdicts.",
         discussion: """
         Each request gets a verdict — allow, block, upgrade or intercept — by the pipeline in \

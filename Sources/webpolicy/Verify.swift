@@ -7,6 +7,7 @@ extension VerifyFormat: ExpressibleByArgument {}
 
 struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "verify",
         abstract: "Compile content-blocker lists with real WebKit (WebKitGTK) and compare its verdict with webpolicy's.",
         discussion: """
         For a policy, its lists as compile emits them (even when lint finds errors, so both \
