@@ -47,25 +47,48 @@ public struct PublicSuffixList: Sendable {
                 }
                 let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
                 lineStart = lineEnd + 1
+                guard let start = line.firstIndex(where: { !isSpace($0) }) else { continue }
+                // A comment, skipped before a string is made of it (a third of the list's lines;
+                // those with names in other scripts took the Characters path below). Unless, in
+                // a line with other bytes, a Unicode line break (NEL, LS, PS) may start a rule
+                // after it, or a combining mark makes the second `/` another Character.
+                if line[start] == UInt8(ascii: "/"), start + 1 < line.endIndex, line[start + 1] == UInt8(ascii: "/"),
+                   ascii || ((start + 2 == line.endIndex || line[start + 2] < 0x80) && !Self.hasUnicodeLineBreak(line)) {
+                    continue
+                }
                 guard ascii else {
                     for part in String(decoding: line, as: UTF8.self).split(whereSeparator: \.isNewline) {
                         if let rule = part.split(whereSeparator: \.isWhitespace).first { add(String(rule)) }
                     }
                     continue
                 }
-                guard let start = line.firstIndex(where: { !isSpace($0) }) else { continue }
                 let end = line[start...].firstIndex(where: isSpace) ?? line.endIndex
-                add(String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self))
+                let rule = UnsafeBufferPointer(rebasing: line[start..<end])
+                add(String(decoding: rule, as: UTF8.self), asciiWithCapitals: rule.contains { $0 &- UInt8(ascii: "A") < 26 })
             }
         }
     }
 
-    private mutating func add(_ rule: String) {
+    /// The three encodings of Unicode's line breaks beyond ASCII, which `Character.isNewline`
+    /// sees: NEL (C2 85), LINE SEPARATOR (E2 80 A8), PARAGRAPH SEPARATOR (E2 80 A9).
+    private static func hasUnicodeLineBreak(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        for index in line.indices.dropLast() {
+            if line[index] == 0xC2, line[index + 1] == 0x85 { return true }
+            if line[index] == 0xE2, index + 2 < line.endIndex, line[index + 1] == 0x80, line[index + 2] == 0xA8 || line[index + 2] == 0xA9 { return true }
+        }
+        return false
+    }
+
+    /// `asciiWithCapitals`: for a rule the caller read as ASCII bytes, whether it has capitals
+    /// (nil: look at the rule).
+    private mutating func add(_ rule: String, asciiWithCapitals: Bool? = nil) {
         let utf8 = rule.utf8
         guard !(utf8.first == UInt8(ascii: "/") && rule.hasPrefix("//")) else { return }
         var name = rule
         var isASCII = true
-        if utf8.contains(where: { $0 >= 0x80 }) {
+        if let hasCapitals = asciiWithCapitals {
+            if hasCapitals { name = rule.lowercased() }
+        } else if utf8.contains(where: { $0 >= 0x80 }) {
             isASCII = false
             name = rule.lowercased()
             // The snapshot's international rules were converted when it was made, not at

@@ -141,7 +141,7 @@ struct PublicSuffixListTests {
     /// on texts of Unicode line breaks and spaces, \r\n, combining marks, comments and case.
     @Test func readingBytesAgreesWithReadingCharacters() throws {
         var texts = [PublicSuffixList.snapshot]
-        let pieces = ["a", "B", "é", "com", ".", "*.", "!", "//", " ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}",
+        let pieces = ["a", "B", "é", "com", ".", "*.", "!", "//", "/", " ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}",
                       "\u{A0}", "\u{3000}", "\u{301}", "\u{1F600}", "xn--p1ai", "рф", "ÉCOLE"]
         var random = SplitMix64(state: 5)
         for _ in 0..<2_000 {
