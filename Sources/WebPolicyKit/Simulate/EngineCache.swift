@@ -110,17 +110,12 @@ public struct EngineCache: Sendable {
     public func cachedEngine(for key: Key) -> ContentRuleEngine? {
         let file = directory.appendingPathComponent(key.fileName)
         guard FileManager.default.fileExists(atPath: file.path),
-              let bytes = try? Self.map(file.path), let engine = try? EngineImageFile.engine(from: bytes, list: key.identity) else { return nil }
+              let bytes = try? FileBytes.image(file.path), let engine = try? EngineImageFile.engine(from: bytes, list: key.identity) else { return nil }
         // Used: it stays among the most recent.
         utime(file.path, nil)
         return engine
     }
 
-    private static func map(_ path: String) throws(ImageError) -> ImageBytes {
-        // Read, not mapped: a cache file may be replaced by another run while this one uses it.
-        guard let data = FileManager.default.contents(atPath: path) else { throw ImageError("cannot read it") }
-        return ImageBytes(copying: [UInt8](data))
-    }
 
     /// Writes an image atomically, then keeps the folder within its bounds.
     private func store(_ bytes: [UInt8], as file: URL) {

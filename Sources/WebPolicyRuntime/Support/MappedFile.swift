@@ -30,7 +30,7 @@ enum MappedFile {
 
 /// A file's bytes, read straight into an array: a 13 MB manifest (an imported blocklist's)
 /// is not held twice, as `Data` and then as bytes.
-enum FileBytes {
+package enum FileBytes {
     static func read(_ path: String) -> Result<[UInt8], ImageError> {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return .failure(ImageError(String(cString: strerror(errno)))) }
@@ -40,18 +40,48 @@ enum FileBytes {
         let size = Int(status.st_size)
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            count = 0
-            while count < size {
-                let got = posixRead(descriptor, buffer.baseAddress! + count, size - count)
-                if got < 0, errno == EINTR { continue }
-                if got <= 0 {
-                    failure = got < 0 ? errno : EIO
-                    break
-                }
-                count += got
-            }
+            count = readAll(descriptor, into: UnsafeMutableRawPointer(buffer.baseAddress!), size, failure: &failure)
         }
         return failure == 0 ? .success(bytes) : .failure(ImageError(String(cString: strerror(failure))))
+    }
+
+    /// An image file's bytes, read once into memory aligned as tables need: a copy, not a
+    /// mapping, because another run may replace a cache file while this one reads it (a
+    /// mapping of a file cut short faults), and one copy, where `Data`, an array and then
+    /// the image had each held the 17 MB of a real list's engine (three times its pages
+    /// touched at start-up).
+    package static func image(_ path: String) throws(ImageError) -> ImageBytes {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw ImageError("cannot open it (\(String(cString: strerror(errno))))") }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw ImageError("cannot read its size (\(String(cString: strerror(errno))))") }
+        let size = Int(status.st_size)
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: ImageBytes.alignment)
+        var failure: Int32 = 0
+        let count = readAll(descriptor, into: memory, size, failure: &failure)
+        guard failure == 0, count == size else {
+            memory.deallocate()
+            throw ImageError(failure == 0 ? "it was cut short while read" : "cannot read it (\(String(cString: strerror(failure))))")
+        }
+        nonisolated(unsafe) let owned = memory
+        return ImageBytes(base: UnsafeRawPointer(memory), count: size, release: { owned.deallocate() })
+    }
+
+    /// Reads up to `size` bytes into `buffer`, through interruptions; how many it read, and
+    /// `failure` the error that stopped it (EIO at an early end).
+    private static func readAll(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, _ size: Int, failure: inout Int32) -> Int {
+        var count = 0
+        while count < size {
+            let got = posixRead(descriptor, buffer + count, size - count)
+            if got < 0, errno == EINTR { continue }
+            if got <= 0 {
+                failure = got < 0 ? errno : EIO
+                break
+            }
+            count += got
+        }
+        return count
     }
 
     private static func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
