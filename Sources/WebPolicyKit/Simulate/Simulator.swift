@@ -129,11 +129,11 @@ public struct Simulator: Sendable {
     /// `afterBlock` is told, after each block, how many bytes of the trace are read and how
     /// many requests decided (for progress).
     public func run(_ stream: TraceStream, each: (RequestResult) -> Void, afterBlock: (_ bytes: Int, _ requests: Int) -> Void = { _, _ in }) {
-        let prefetch = BlockPrefetch(stream) { runs, state in
-            prepare(chunks(ofSegments: runs.map { $0.materialised() }), state: &state)
-        }
+        let prefetch = BlockPrefetch(stream)
+        var state = WebViewState()
         var requests = 0
-        while let block = prefetch.next() {
+        while let runs = prefetch.next() {
+            let block = prepare(chunks(ofSegments: runs.map { $0.materialised() }), state: &state)
             for results in simulate(block, into: [RequestResult].self) { hand(results, to: each) }
             requests += block.chunks.reduce(0) { $0 + $1.entries.count }
             afterBlock(prefetch.bytesRead, requests)
@@ -153,10 +153,11 @@ public struct Simulator: Sendable {
     /// entry for each (`PlainLine`).
     public func tally(_ stream: TraceStream, afterBlock: (_ bytes: Int, _ requests: Int) -> Void = { _, _ in }) -> Tally {
         stream.keepsPlainLines = engine.countsVerdicts
-        let prefetch = BlockPrefetch(stream) { runs, state in prepare(chunks(ofRuns: runs), state: &state) }
+        let prefetch = BlockPrefetch(stream)
         var total = Tally()
-        while let block = prefetch.next() {
-            for part in simulate(block, into: Tally.self) { total.add(part) }
+        var state = WebViewState()
+        while let runs = prefetch.next() {
+            for part in simulate(prepare(chunks(ofRuns: runs), state: &state), into: Tally.self) { total.add(part) }
             afterBlock(prefetch.bytesRead, total.requests)
         }
         return total
@@ -181,7 +182,7 @@ public struct Simulator: Sendable {
     /// simulators on the same block, so a trace is read once (standard input included).
     public func run(_ stream: TraceStream, against other: Simulator, each: (RequestResult, RequestResult) -> Void) {
         var states = (WebViewState(), WebViewState())
-        let prefetch = BlockPrefetch(stream) { runs, _ in runs }
+        let prefetch = BlockPrefetch(stream)
         while let runs = prefetch.next() {
             let segments = runs.map { $0.materialised() }
             runPaired(segments.count == 1 ? segments[0] : Array(segments.joined()), against: other, states: &states, each: each)
@@ -253,8 +254,7 @@ public struct Simulator: Sendable {
 
     /// Only a page, or a new window that a policy's navigation rules load in the same view,
     /// changes what later lines see (`WebViewState.advance`): such lines are decided first, in
-    /// order, and each chunk then runs from the state its first line inherits — on any core,
-    /// and (streamed) while the block before is still being simulated.
+    /// order, and each chunk then runs from the state its first line inherits, on any core.
     private func prepare(_ chunks: [Chunk], state: inout WebViewState) -> PreparedChunks {
         var scratch = scratches.take(for: engine)
         defer { scratches.give(back: scratch) }
