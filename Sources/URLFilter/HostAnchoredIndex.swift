@@ -198,7 +198,7 @@ struct HostAnchoredIndex: Sendable {
                 return
             }
         }
-        cache.found.removeAll(keepingCapacity: true)
+        if !cache.found.isEmpty { cache.found.removeAll(keepingCapacity: true) }
         collect(url, segment, into: &cache.found)
         if tag != 0, cache.found.count <= HostSegmentCache.maximumFinds {
             let found = cache.found

@@ -315,11 +315,14 @@ public struct URLFilterMatcher: Sendable {
     /// ascending, into `matched`; `scratch` is working space. Both keep their capacity from
     /// call to call, so a caller that reuses them matches without allocating.
     public func matchingFilters(_ url: UnsafeBufferPointer<UInt8>, into matched: inout [Int32], scratch: inout Scratch) {
-        matched.removeAll(keepingCapacity: true)
+        // Guarded: `removeAll(keepingCapacity:)` is a generic range replacement even on an
+        // empty array (two calls a request, 1 % of a real list's instructions), and most
+        // requests leave both empty.
+        if !matched.isEmpty { matched.removeAll(keepingCapacity: true) }
         var candidates = scratch.candidates
         scratch.candidates = []
         defer { scratch.candidates = candidates }
-        candidates.removeAll(keepingCapacity: true)
+        if !candidates.isEmpty { candidates.removeAll(keepingCapacity: true) }
         // Guarded: appending nothing to an array that never had room still takes Array's
         // slow path (a new buffer), on every request of a list without such filters.
         if !unindexed.isEmpty { candidates += unindexed }

@@ -405,7 +405,7 @@ public final class ContentRuleEngine: Sendable {
         // allocate and free for every request.
         var candidates = cache.candidates
         cache.candidates = []
-        candidates.removeAll(keepingCapacity: true)
+        if !candidates.isEmpty { candidates.removeAll(keepingCapacity: true) }
         defer { cache.candidates = candidates }
         for filter in filters {
             let rules = matcher.positions(ofFilter: filter)
