@@ -17,9 +17,9 @@ struct HostSegmentCache: Sendable {
     static let maximumFinds = wordsPerLine - 2 - keyWords
 
     /// Per line: word 0 the tag (the hash with its low bit set; 0 for an empty line), word 1
-    /// the segment's length, the count of finds and whether the URL ends with it, then its bytes zero-padded, then each find
-    /// as `id` in the low half and, in the high half, the tail's start relative to the
-    /// segment's, or -1 for a filter matched outright.
+    /// the segment's length, the count of finds and whether the URL ends with the segment,
+    /// then its bytes zero-padded, then each find as `id` in the low half and, in the high
+    /// half, the tail's start relative to the segment's, or -1 for a filter matched outright.
     private var words: [UInt64]
     /// Which matcher's index the lines were found by: a scratch moved to another matcher
     /// starts afresh. The bytes are kept so that their address cannot be reused meanwhile.

@@ -129,8 +129,8 @@ public struct Simulator: Sendable {
     /// `afterBlock` is told, after each block, how many bytes of the trace are read and how
     /// many requests decided (for progress).
     public func run(_ stream: TraceStream, each: (RequestResult) -> Void, afterBlock: (_ bytes: Int, _ requests: Int) -> Void = { _, _ in }) {
-        let prefetch = BlockPrefetch(stream)
         var state = WebViewState()
+        let prefetch = BlockPrefetch(stream)
         var requests = 0
         while let runs = prefetch.next() {
             let block = prepare(chunks(ofSegments: runs.map { $0.materialised() }), state: &state)
@@ -152,10 +152,10 @@ public struct Simulator: Sendable {
     /// Over bare lists, plain subresource lines are counted as they were read, without an
     /// entry for each (`PlainLine`).
     public func tally(_ stream: TraceStream, afterBlock: (_ bytes: Int, _ requests: Int) -> Void = { _, _ in }) -> Tally {
+        var state = WebViewState()
         stream.keepsPlainLines = engine.countsVerdicts
         let prefetch = BlockPrefetch(stream)
         var total = Tally()
-        var state = WebViewState()
         while let runs = prefetch.next() {
             for part in simulate(prepare(chunks(ofRuns: runs), state: &state), into: Tally.self) { total.add(part) }
             afterBlock(prefetch.bytesRead, total.requests)
@@ -292,12 +292,12 @@ public struct Simulator: Sendable {
         return Array(prepared.chunks.indices).parallelMap(minimumChunk: 1, simulateChunk)
     }
 
-    /// Simulates one chunk's lines in order from `state`; `known`: the outcomes of its `page`
-    /// lines, decided before. An output that only counts takes the verdict alone of each plain
-    /// subresource line (`DecisionEngine.countedVerdict`) — read from the block where it lies,
-    /// or from its entry — without a decision to hold what matched, and the whole decision of
-    /// the others: of a line before any page, and of one whose `expect=` fails, which a report
-    /// shows in full.
+    /// Simulates one chunk's lines in order from `state`; `known`: the outcomes of its lines
+    /// that may move the page, decided before. An output that only counts takes the verdict
+    /// alone of each plain subresource line (`DecisionEngine.countedVerdict`) — read from the
+    /// block where it lies, or from its entry — without a decision to hold what matched, and
+    /// the whole decision of the others: of a line before any page, and of one whose `expect=`
+    /// fails, which a report shows in full.
     private func simulate<Output: SimulationOutput>(_ chunk: Chunk, from state: inout WebViewState, scratch: inout DecisionEngine.Scratch,
                                                     known: [Int: LineOutcome], into: Output.Type) -> Output {
         var output = Output(capacity: chunk.entries.count + chunk.plain.count)
@@ -406,5 +406,41 @@ public struct Simulator: Sendable {
 
     private static func at(_ location: SourceLocation?) -> String {
         location.map { " (\($0.described))" } ?? ""
+    }
+}
+
+/// Reads a stream's next block ahead, on another thread, one block at a time.
+private final class BlockPrefetch: @unchecked Sendable {
+    private let stream: TraceStream
+    private var ahead: [TraceRun]?
+    private var done = false
+    private let ready = DispatchSemaphore(value: 0)
+    /// The stream's bytes read when the block `next` returned was parsed (read after the
+    /// semaphore, before the next read starts: never while the stream is being read).
+    private(set) var bytesRead = 0
+
+    init(_ stream: TraceStream) {
+        self.stream = stream
+        fetch()
+    }
+
+    /// Starts reading the next block; only one read is under way at a time, and the stream is
+    /// touched by nothing else meanwhile.
+    private func fetch() {
+        DispatchQueue.global().async { [self] in
+            ahead = stream.nextRuns()
+            ready.signal()
+        }
+    }
+
+    /// The next block (waiting for it), or nil at the end.
+    func next() -> [TraceRun]? {
+        guard !done else { return nil }
+        ready.wait()
+        let entries = ahead
+        ahead = nil
+        bytesRead = stream.bytesRead
+        if entries == nil { done = true } else { fetch() }
+        return entries
     }
 }

@@ -48,7 +48,7 @@ public struct PublicSuffixList: Sendable {
                 let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
                 lineStart = lineEnd + 1
                 guard let start = line.firstIndex(where: { !isSpace($0) }) else { continue }
-                // A comment, skipped before a string is made of it (a third of the list's lines;
+                // A comment, skipped before a string is made of it (a fifth of the list's lines;
                 // those with names in other scripts took the Characters path below). Unless, in
                 // a line with other bytes, a Unicode line break (NEL, LS, PS) may start a rule
                 // after it, or a combining mark makes the second `/` another Character.
