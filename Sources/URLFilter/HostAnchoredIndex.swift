@@ -201,8 +201,7 @@ struct HostAnchoredIndex: Sendable {
         if !cache.found.isEmpty { cache.found.removeAll(keepingCapacity: true) }
         collect(url, segment, into: &cache.found)
         if tag != 0, cache.found.count <= HostSegmentCache.maximumFinds {
-            let found = cache.found
-            found.withUnsafeBufferPointer { cache.store(tag: tag, length: segment.count, key: key, endsURL: endsURL, finds: $0) }
+            cache.storeFound(tag: tag, length: segment.count, key: key, endsURL: endsURL)
         }
         for (id, tailStart) in cache.found where tailStart < 0 || runTail(id, start + Int(tailStart)) {
             matched.append(id)

@@ -92,9 +92,9 @@ struct HostSegmentCache: Sendable {
         }
     }
 
-    /// Keeps what was found in a segment (at most `maximumFinds`, the caller checks).
-    mutating func store(tag: UInt64, length: Int, key: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), endsURL: Bool,
-                        finds: UnsafeBufferPointer<(id: Int32, tailStart: Int32)>) {
+    /// Keeps what was found in a segment, `found` (at most `maximumFinds`, the caller checks).
+    mutating func storeFound(tag: UInt64, length: Int, key: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), endsURL: Bool) {
+        let finds = found
         precondition(finds.count <= Self.maximumFinds && length <= Self.maximumSegment)
         let base = Self.lineIndex(tag) * Self.wordsPerLine
         words.withUnsafeMutableBufferPointer { words in
