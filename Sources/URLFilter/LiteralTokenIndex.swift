@@ -57,6 +57,22 @@ struct LiteralTokenIndex: Sendable {
     private let filter: FlatTable<UInt64>
     /// Each literal's bytes, by id (empty for the literals the automaton finds).
     private let literals: FlatLists<UInt8>
+    /// Per entry, its literal's first eight bytes (fewer for a shorter one), how many bytes it
+    /// has and its offset: most literals a key brings up are not where it says, and one load of
+    /// the URL's bytes there tells, where the literal's bytes would be looked up in a table of
+    /// their own first. A literal of eight bytes or fewer is matched by it outright. Made when
+    /// the image is read (no image format change).
+    private let heads: [Head]
+
+    struct Head: BitwiseCopyable {
+        var bytes: UInt64
+        var count: Int32
+        var offset: Int32
+
+        /// Which bytes of eight read from where the literal starts are its own.
+        @inline(__always)
+        var mask: UInt64 { UInt64.max &>> UInt64(64 &- 8 &* min(Int(count), 8)) }
+    }
     /// Bit `kind` set: some key is of that kind (`Kind` by declaration order).
     private let kinds: UInt8
     /// When the index holds a few literals (a one-rule list, an app's own handful of path
@@ -64,50 +80,45 @@ struct LiteralTokenIndex: Sendable {
     /// each costs about what a direct search for eight literals does.
     private let few: [Int32]?
 
-    /// Which three-character affixes some prefix key and some suffix key is, one bit for each
-    /// of the 36^3 runs of lowercase letters and digits (`affixCode`): 5.7 KB each, which stay in
-    /// the first-level cache, where a key's filter bit is in a table of tens of kilobytes. Two
-    /// of a URL word's three look-ups are affixes, nearly all of them no key: an exact bit says
-    /// so without hashing. Made when the image is read, from the entries (no image format change).
-    private let prefixBits: [UInt64]
-    private let suffixBits: [UInt64]
+    /// Which prefix keys and which suffix keys there are, one bit of each key's own (the
+    /// first `affixFilterWords` words for prefixes, the rest for suffixes): 8 KB each, which
+    /// stay in the first-level cache, where the table-wide filter is tens of kilobytes. Two of
+    /// a URL word's three look-ups are affixes, nearly all of them no key: a bit here says so.
+    /// Made when the image is read, from the entries (no image format change).
+    private let affixFilters: [UInt64]
 
-    /// How many three-character runs of word bytes there are.
-    static let affixCodes = 36 * 36 * 36
+    /// How many 64-bit words the filter of one affix kind holds.
+    static let affixFilterWords = 1_024
 
-    /// The position of the three word bytes of `text` from `start` among all such runs.
+    /// The bit of an affix filter a key sets: its bits 8 to 23, apart from those the table's
+    /// filter (from bit 24) and slot (the top bits) are taken from.
     @inline(__always)
-    static func affixCode(_ text: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
-        @inline(__always) func digit(_ byte: UInt8) -> Int { byte >= 0x61 ? Int(byte &- 0x61) : Int(byte &- 0x30) + 26 }
-        return (digit(text[start]) * 36 + digit(text[start + 1])) * 36 + digit(text[start + 2])
+    static func affixFilterBit(_ key: UInt64) -> Int {
+        Int(truncatingIfNeeded: key &>> 8) & (affixFilterWords * 64 - 1)
     }
 
-    @inline(__always)
-    private static func has(_ bits: [UInt64], _ code: Int) -> Bool {
-        bits.withUnsafeBufferPointer { $0[code >> 6] & (1 << UInt64(code & 63)) != 0 }
-    }
-
-    /// The affix bits of every prefix and suffix key: an entry whose three bytes from its
+    /// The affix filters of every prefix and suffix key: an entry whose three bytes from its
     /// offset (a prefix) or before it (a suffix) hash to its slot's key is under that key.
-    private static func affixBits(slots: FlatTable<Slot>, entries: FlatTable<Entry>, literals: FlatLists<UInt8>) -> (prefixes: [UInt64], suffixes: [UInt64]) {
-        var prefixes = [UInt64](repeating: 0, count: (affixCodes + 63) / 64)
-        var suffixes = prefixes
+    private static func affixFilters(slots: FlatTable<Slot>, entries: FlatTable<Entry>, literals: FlatLists<UInt8>) -> [UInt64] {
+        var filters = [UInt64](repeating: 0, count: 2 * affixFilterWords)
+        func set(_ key: UInt64, suffix: Bool) {
+            let bit = affixFilterBit(key)
+            filters[(suffix ? affixFilterWords : 0) + bit >> 6] |= 1 << UInt64(bit & 63)
+        }
         for slot in slots.buffer where slot.key != 0 {
             for position in Int(slot.start)..<Int(slot.end) {
                 let entry = entries[position], literal = literals[Int(entry.id)], offset = Int(entry.offset)
                 if offset + affixLength <= literal.count, literal[offset..<(offset + affixLength)].allSatisfy(isWordByte),
                    finish(hash(literal, from: offset, count: affixLength), .prefix) == slot.key {
-                    let code = affixCode(literal, offset)
-                    prefixes[code >> 6] |= 1 << UInt64(code & 63)
+                    set(slot.key, suffix: false)
                 }
                 if offset >= affixLength, offset <= literal.count, literal[(offset - affixLength)..<offset].allSatisfy(isWordByte),
                    finish(hash(literal, from: offset - affixLength, count: affixLength), .suffix) == slot.key {
-                    let code = affixCode(literal, offset - affixLength)
-                    suffixes[code >> 6] |= 1 << UInt64(code & 63)
+                    set(slot.key, suffix: true)
                 }
             }
         }
-        return (prefixes, suffixes)
+        return filters
     }
 
     /// The most literals searched for one by one instead of by their words.
@@ -180,7 +191,7 @@ struct LiteralTokenIndex: Sendable {
     /// FNV-1a, a byte at a time over every word of every URL, was a fifth of a real list's run.
     @inline(__always)
     static func hash(_ text: UnsafeBufferPointer<UInt8>, from start: Int, count: Int) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = seed
         var index = start, left = count
         while left > 8 {
             hash = mix(hash ^ chunk(text, at: index))
@@ -189,6 +200,9 @@ struct LiteralTokenIndex: Sendable {
         }
         return mix(hash ^ (chunk(text, at: index) & (UInt64.max >> UInt64(64 - 8 * left))))
     }
+
+    /// Where every hash starts (FNV-1a's offset basis).
+    static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
 
     /// A multiply, then the product's high bits folded down: every input bit reaches the
     /// bits a table's slot and filter bit are taken from.
@@ -324,7 +338,8 @@ struct LiteralTokenIndex: Sendable {
         }
         guard literals.count == idCount else { throw ImageError("bytes for \(literals.count) literals of \(idCount)") }
         for entry in entries.buffer {
-            guard entry.id >= 0, Int(entry.id) < idCount, entry.offset >= 0, Int(entry.offset) <= literals.listCount(Int(entry.id)) else {
+            guard entry.id >= 0, Int(entry.id) < idCount, entry.offset >= 0, Int(entry.offset) <= literals.listCount(Int(entry.id)),
+                  literals.listCount(Int(entry.id)) > 0 else {
                 throw ImageError("a literal word's entry names literal \(entry.id) at \(entry.offset), outside the literals")
             }
         }
@@ -340,7 +355,14 @@ struct LiteralTokenIndex: Sendable {
         guard empty else { throw ImageError("the literal words' table has no empty slot") }
         // One entry per literal: each is under the one key it took.
         few = entries.count <= Self.fewLiterals ? entries.buffer.map(\.id).sorted() : nil
-        (prefixBits, suffixBits) = few == nil ? Self.affixBits(slots: slots, entries: entries, literals: literals) : ([], [])
+        affixFilters = few == nil ? Self.affixFilters(slots: slots, entries: entries, literals: literals) : []
+        let allLiterals = literals
+        heads = few == nil ? entries.buffer.map { entry in
+            let literal = allLiterals[Int(entry.id)]
+            var bytes: UInt64 = 0
+            for (index, byte) in literal.prefix(8).enumerated() { bytes |= UInt64(byte) << UInt64(8 * index) }
+            return Head(bytes: bytes, count: Int32(literal.count), offset: entry.offset)
+        } : []
     }
 
     var isEmpty: Bool { slots.count == 0 }
@@ -350,62 +372,113 @@ struct LiteralTokenIndex: Sendable {
 
     // MARK: Scanning
 
+    /// How many zero bytes a padded text (`scan(padded:_:)`) holds past its end: enough that
+    /// eight bytes read from any of its positions stay inside it.
+    static let padding = 8
+
     /// Calls `found` with the id of every indexed literal that occurs in `text` (lowercased
     /// already) — once for each word of `text` whose key leads to it there.
     func scan(_ text: UnsafeBufferPointer<UInt8>, _ found: (Int) -> Void) {
-        guard !isEmpty else { return }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count + Self.padding) { padded in
+            _ = UnsafeMutableBufferPointer(rebasing: padded[..<text.count]).initialize(fromContentsOf: text)
+            UnsafeMutableBufferPointer(rebasing: padded[text.count...]).initialize(repeating: 0)
+            scan(padded: UnsafeBufferPointer(start: padded.baseAddress, count: text.count), found)
+        }
+    }
+
+    /// `scan(_:_:)` of a text followed by `padding` zero bytes in memory, which a caller that
+    /// lowercases the URL into a buffer of its own provides for nothing: every word's bytes
+    /// are read eight at a time, the last word's too, with no check of how many are left.
+    func scan(padded text: UnsafeBufferPointer<UInt8>, _ found: (Int) -> Void) {
+        guard !isEmpty, let base = text.baseAddress else { return }
         if let few {
             for id in few where Self.occurs(literals[Int(id)], in: text) { found(Int(id)) }
             return
         }
         let hasPrefixes = kinds & 2 != 0, hasSuffixes = kinds & 4 != 0
-        func word(_ start: Int, _ end: Int) {
-            look(Self.finish(Self.hash(text, from: start, count: end - start), .word), anchor: start, text, found)
-            guard end - start >= Self.affixLength else { return }
-            if hasPrefixes, Self.has(prefixBits, Self.affixCode(text, start)) {
-                look(Self.finish(Self.hash(text, from: start, count: Self.affixLength), .prefix), anchor: start, text, found)
-            }
-            if hasSuffixes, Self.has(suffixBits, Self.affixCode(text, end - Self.affixLength)) {
-                look(Self.finish(Self.hash(text, from: end - Self.affixLength, count: Self.affixLength), .suffix), anchor: end, text, found)
-            }
-        }
-        // Words found eight bytes at a time: an edge is a byte whose word-ness differs from the
-        // byte's before it, and edges alternate, a word's start then its end.
-        let count = text.count
-        var start = -1
-        var previousWasWord: UInt64 = 0
-        var base = 0
-        while base < count {
-            let words = Self.wordBytes(Self.chunk(text, at: base))
-            var edges = words ^ ((words << 8) | previousWasWord)
-            previousWasWord = words >> 56
-            while edges != 0 {
-                let position = base + edges.trailingZeroBitCount >> 3
-                if start < 0 {
-                    start = position
-                } else {
-                    word(start, position)
-                    start = -1
+        affixFilters.withUnsafeBufferPointer { affixFilters in
+            /// The keys of the word from `start` to `end`, each looked up where its filter
+            /// holds it: the word itself, and its first and last three bytes.
+            @inline(__always) func word(_ start: Int, _ end: Int) {
+                let length = end &- start
+                var hash = Self.seed, index = start, left = length
+                while left > 8 {
+                    hash = Self.mix(hash ^ Self.load(base, index))
+                    index &+= 8
+                    left &-= 8
                 }
-                edges &= edges - 1
+                hash = Self.mix(hash ^ (Self.load(base, index) & (UInt64.max &>> UInt64(64 &- 8 &* left))))
+                look(Self.finish(hash, .word), anchor: start, text, found)
+                guard length >= Self.affixLength else { return }
+                @inline(__always) func affix(_ bytes: UInt64, _ kind: Kind) -> UInt64? {
+                    let key = Self.finish(Self.mix(Self.seed ^ (bytes & 0xFF_FFFF)), kind)
+                    let bit = Self.affixFilterBit(key)
+                    let word = affixFilters[(kind == .suffix ? Self.affixFilterWords : 0) &+ bit &>> 6]
+                    return word & (1 &<< UInt64(bit & 63)) != 0 ? key : nil
+                }
+                if hasPrefixes, let key = affix(Self.load(base, start), .prefix) {
+                    look(key, anchor: start, text, found)
+                }
+                if hasSuffixes, let key = affix(Self.load(base, end &- Self.affixLength), .suffix) {
+                    look(key, anchor: end, text, found)
+                }
             }
-            base += 8
+            // Words found eight bytes at a time: an edge is a byte whose word-ness differs from
+            // the byte's before it, and edges alternate, a word's start then its end. The
+            // padding's zeros end a word that runs into the last chunk.
+            let count = text.count
+            var start = -1
+            var previousWasWord: UInt64 = 0
+            var chunkStart = 0
+            while chunkStart < count {
+                let words = Self.wordBytes(Self.load(base, chunkStart))
+                var edges = words ^ ((words &<< 8) | previousWasWord)
+                previousWasWord = words &>> 56
+                while edges != 0 {
+                    let position = chunkStart &+ edges.trailingZeroBitCount &>> 3
+                    if start < 0 {
+                        start = position
+                    } else {
+                        word(start, position)
+                        start = -1
+                    }
+                    edges &= edges &- 1
+                }
+                chunkStart &+= 8
+            }
+            if start >= 0 { word(start, count) }
         }
-        if start >= 0 { word(start, count) }
     }
 
-    /// The literals of `key`, each compared where it would start: `anchor` minus its offset.
+    /// The eight bytes from `index` of a padded text, the first in the low bits.
+    @inline(__always)
+    private static func load(_ base: UnsafePointer<UInt8>, _ index: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The literals of `key`, each compared where it would start (`anchor` minus its
+    /// offset), if the filter holds the key: most words are no key, and say so here, inline.
     @inline(__always)
     private func look(_ key: UInt64, anchor: Int, _ text: UnsafeBufferPointer<UInt8>, _ found: (Int) -> Void) {
         let bit = Self.filterBit(key, count: filter.count)
-        guard filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { return }
+        guard filter[bit &>> 6] & (1 &<< UInt64(bit & 63)) != 0 else { return }
+        probe(key, anchor: anchor, text, found)
+    }
+
+    @inline(never)
+    private func probe(_ key: UInt64, anchor: Int, _ text: UnsafeBufferPointer<UInt8>, _ found: (Int) -> Void) {
         let slots = slots.buffer, mask = slots.count - 1
         var slot = Self.slot(key, bits: slots.count.trailingZeroBitCount)
         while slots[slot].key != 0 {
             if slots[slot].key == key {
-                for position in Int(slots[slot].start)..<Int(slots[slot].end) {
-                    let entry = entries[position]
-                    if Self.matches(text, literals[Int(entry.id)], at: anchor - Int(entry.offset)) { found(Int(entry.id)) }
+                heads.withUnsafeBufferPointer { heads in
+                    for position in Int(slots[slot].start)..<Int(slots[slot].end) {
+                        let head = heads[position], start = anchor &- Int(head.offset)
+                        guard start >= 0, start &+ Int(head.count) <= text.count,
+                              Self.load(text.baseAddress.unsafelyUnwrapped, start) & head.mask == head.bytes else { continue }
+                        let id = Int(entries[position].id)
+                        if head.count <= 8 || Self.matches(text, literals[id], at: start) { found(id) }
+                    }
                 }
                 return
             }

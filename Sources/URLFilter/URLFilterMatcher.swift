@@ -339,10 +339,11 @@ public struct URLFilterMatcher: Sendable {
             // (`FilterAutomata`), so no literal a match needs lies past the first of them: the
             // scan stops there, which also makes a literal found the match of a literal-only
             // filter. (FuzzURLFilter: `\ZZZZZ` on a URL with a NUL before `ZZZZZ`.)
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: url.count) { lowered in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: url.count + LiteralTokenIndex.padding) { lowered in
                 let limit = RequiredLiteral.lowercasedPrefix(of: url, into: lowered)
+                UnsafeMutableBufferPointer(rebasing: lowered[limit..<(limit + LiteralTokenIndex.padding)]).initialize(repeating: 0)
                 let text = UnsafeBufferPointer(start: lowered.baseAddress, count: limit)
-                words.scan(text) { id in candidates.append(contentsOf: filtersOfLiteral[id]) }
+                words.scan(padded: text) { id in candidates.append(contentsOf: filtersOfLiteral[id]) }
                 index.scan(text) { id in candidates.append(contentsOf: filtersOfLiteral[id]) }
             }
         }
