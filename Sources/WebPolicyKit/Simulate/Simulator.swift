@@ -345,8 +345,13 @@ public struct Simulator: Sendable {
             output.count(verdict, checked: entry.expect != nil)
             return
         }
-        output.add(entry, step(entry, &state, scratch: &scratch, known: Self.movesPage(entry) ? known[index] : nil))
-        if Output.countsVerdicts { page = engine.countedPage(for: state) }
+        let outcome = step(entry, &state, scratch: &scratch, known: Self.movesPage(entry) ? known[index] : nil)
+        // The counted page is worked out again only when the line may have moved the view's
+        // page (`WebViewState.advance`): a ping's, made again for each, cost a Public Suffix
+        // List walk of the top host.
+        let mayMovePage = entry.kind == .page || outcome.decision.replacesPage
+        output.add(entry, outcome)
+        if Output.countsVerdicts, mayMovePage || page == nil { page = engine.countedPage(for: state) }
     }
 
     /// One line: its decision and what did not hold of its expectations (or those already

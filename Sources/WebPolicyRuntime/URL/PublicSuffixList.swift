@@ -10,9 +10,8 @@ public struct PublicSuffixList: Sendable {
     private(set) var wildcards: Set<Substring> = []
     private(set) var exceptions: Set<Substring> = []
     public private(set) var ruleCount = 0
-    /// `PublicSuffixList.suffixHash` of every rule, wildcard and exception: nearly every
-    /// suffix of a host is in none of the sets, and this says so without hashing a Substring.
-    private(set) var nameHashes: Set<UInt64> = []
+    /// The three sets' names by their bytes, for the byte path.
+    private(set) var names = PublicSuffixNameTable()
     /// Whether every rule is ASCII, so that a host's bytes compare as the sets' Substrings
     /// do (a non-ASCII one compares by Unicode equivalence: the general path answers).
     private(set) var rulesAreASCII = true
@@ -34,7 +33,6 @@ public struct PublicSuffixList: Sendable {
         text.withUTF8 { bytes in
             // About one rule to every 26 bytes of the published list: room for them at once.
             rules.reserveCapacity(bytes.count / 26)
-            nameHashes.reserveCapacity(bytes.count / 24)
             func isBreak(_ byte: UInt8) -> Bool { byte >= 0x0A && byte <= 0x0D }
             func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
             var lineStart = 0
@@ -102,19 +100,20 @@ public struct PublicSuffixList: Sendable {
         }
         ruleCount += 1
         let entry: Substring
+        let kind: PublicSuffixNameTable.Kinds
         switch name.utf8.first {
         case UInt8(ascii: "!"):
-            entry = name.dropFirst()
+            (entry, kind) = (name.dropFirst(), .exception)
             exceptions.insert(entry)
         case UInt8(ascii: "*") where name.hasPrefix("*."):
-            entry = name.dropFirst(2)
+            (entry, kind) = (name.dropFirst(2), .wildcard)
             wildcards.insert(entry)
         default:
-            entry = name[...]
+            (entry, kind) = (name[...], .rule)
             rules.insert(entry)
         }
         if !isASCII { rulesAreASCII = false }
-        nameHashes.insert(Self.suffixHash(entry))
+        names.insert(entry, kind)
     }
 
     public init(contentsOf path: String) throws(LoadError) {

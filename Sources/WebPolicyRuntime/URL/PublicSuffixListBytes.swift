@@ -5,17 +5,6 @@
 /// realistic trace. The answer is the same by construction (the same walk, on bytes); the
 /// general path is the reference the tests hold this one to.
 extension PublicSuffixList {
-    /// FNV-1a of a name's bytes: the key of `nameHashes`.
-    static func suffixHash(_ name: Substring) -> UInt64 {
-        name.utf8.withContiguousStorageIfAvailable { suffixHash($0, from: 0) } ?? Array(name.utf8).withUnsafeBufferPointer { suffixHash($0, from: 0) }
-    }
-
-    static func suffixHash(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for index in start..<bytes.count { hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3 }
-        return hash
-    }
-
     /// nil when the host is not such a host, or the list has a non-ASCII rule: the general
     /// path answers.
     func printableRegistrableDomain(of host: String) -> String? {
@@ -32,7 +21,7 @@ extension PublicSuffixList {
                 }
             }
             guard !mayBeAddress else { return nil }
-            let suffix = publicSuffixStart(host, bytes)
+            let suffix = publicSuffixStart(bytes)
             // The host is its own suffix, or its suffix is empty (an exception on one label).
             guard suffix > 0, suffix < count else { return host }
             // The last non-empty label before the suffix's dot (`split` drops empty ones); the
@@ -52,20 +41,22 @@ extension PublicSuffixList {
     }
 
     /// `publicSuffix(of:)`'s walk, as the offset where the suffix starts (`count`: empty).
-    private func publicSuffixStart(_ host: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        func listed(_ set: Set<Substring>, _ start: Int) -> Bool {
-            guard nameHashes.contains(Self.suffixHash(bytes, from: start)) else { return false }
-            return set.contains(host[host.utf8.index(host.utf8.startIndex, offsetBy: start)...])
+    private func publicSuffixStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        func kinds(from start: Int) -> PublicSuffixNameTable.Kinds {
+            names.kinds(bytes, from: start, hash: PublicSuffixNameTable.hash(bytes, from: start))
         }
         var start = 0
+        var listed = kinds(from: 0)
         while true {
             var dot = start
             while dot < bytes.count, bytes[dot] != UInt8(ascii: ".") { dot += 1 }
             let next = dot < bytes.count ? dot + 1 : nil
-            if listed(exceptions, start) { return next ?? bytes.count }
-            if listed(rules, start) { return start }
+            if listed.contains(.exception) { return next ?? bytes.count }
+            if listed.contains(.rule) { return start }
             guard let next else { return start }
-            if listed(wildcards, next) { return start }
+            // The next suffix's sets: its wildcards here, the rest on the next turn.
+            listed = kinds(from: next)
+            if listed.contains(.wildcard) { return start }
             start = next
         }
     }
