@@ -22,7 +22,10 @@
 /// Its tables live in an engine image (`ImageBytes`) and are read in place: a matcher built in
 /// this process writes them and reads them back, one an app loads reads them from a mapped
 /// file (`init(reading:)`), and both match with the same code.
-public struct URLFilterMatcher: Sendable {
+///
+/// A class: immutable, it is shared as it is; a struct of its tables (over 600 bytes) was
+/// copied onto the stack for each URL matched by its holder.
+public final class URLFilterMatcher: Sendable {
     /// The bytes the tables live in, and which of them are this matcher's.
     private let storage: ImageBytes
     private let byteRange: Range<Int>
@@ -49,7 +52,7 @@ public struct URLFilterMatcher: Sendable {
     /// `filters[i]` is filter i: parsed, matching everything, or refused (never matches).
     /// `compile` turns the distinct filters into automata; a caller with many can spread that
     /// over its cores (this module stays free of any concurrency library).
-    public init(_ results: [URLFilterParseResult], compile: ([ParsedURLFilter]) -> [CompiledURLFilter] = { $0.map(CompiledURLFilter.init) }) {
+    public convenience init(_ results: [URLFilterParseResult], compile: ([ParsedURLFilter]) -> [CompiledURLFilter] = { $0.map(CompiledURLFilter.init) }) {
         var builder = Builder()
         var uniqueIDs: [ParsedURLFilter: Int32] = [:]
         for (position, result) in results.enumerated() {
@@ -68,7 +71,7 @@ public struct URLFilterMatcher: Sendable {
     /// time — the first of each identity only — so that only one batch's parsed terms are
     /// alive at once (a real list's parsed terms outweigh everything the matcher keeps) and no
     /// parsed filter is hashed.
-    public init(identities: [Int], batch: Int = 4_096, parse: ([Int]) -> [URLFilterParseResult],
+    public convenience init(identities: [Int], batch: Int = 4_096, parse: ([Int]) -> [URLFilterParseResult],
                 compile: ([ParsedURLFilter]) -> [CompiledURLFilter] = { $0.map(CompiledURLFilter.init) }) {
         precondition(identities.allSatisfy { $0 >= 0 && $0 < identities.count }, "identities number the filters from 0 up")
         var builder = Builder()
@@ -187,7 +190,7 @@ public struct URLFilterMatcher: Sendable {
     }
 
     /// Writes the builder's tables into an image of their own and reads them back.
-    private init(_ builder: consuming Builder, compile: ([ParsedURLFilter]) -> [CompiledURLFilter]) {
+    private convenience init(_ builder: consuming Builder, compile: ([ParsedURLFilter]) -> [CompiledURLFilter]) {
         var writer = ImageWriter()
         Self.write(builder, compile: compile, into: &writer)
         let bytes = ImageBytes(copying: writer.bytes)

@@ -57,9 +57,21 @@ extension CanonicalURL {
         /// user info, IP addresses, escapes in the host, dot segments, backslashes, characters
         /// to percent-encode, non-ASCII).
         package init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let result = CanonicalURL.plainClasses.withUnsafeBufferPointer({ Self.read(bytes, $0.baseAddress.unsafelyUnwrapped) }) else { return nil }
+            self = result
+        }
+
+        private init(schemeLength: Int, host: Range<Int>, path: Range<Int>, query: Range<Int>?, fragment: Range<Int>?, hasUppercase: Bool) {
+            (self.schemeLength, self.host, self.path, self.query, self.fragment, self.hasUppercase) = (schemeLength, host, path, query, fragment, hasUppercase)
+        }
+
+        /// `init?`'s reading, with `classes` (`plainClasses`) in hand: the plain bytes of each
+        /// part are passed over eight at a time (`plainRun`), and only the others looked at.
+        private static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ classes: UnsafePointer<UInt8>) -> SimpleURL? {
             let count = bytes.count
+            guard count > 8, let base = bytes.baseAddress else { return nil }
             let schemeEnd: Int
-            if count > 8, bytes[0] == 0x68, bytes[1] == 0x74, bytes[2] == 0x74, bytes[3] == 0x70 {  // "http"
+            if bytes[0] == 0x68, bytes[1] == 0x74, bytes[2] == 0x74, bytes[3] == 0x70 {  // "http"
                 schemeEnd = bytes[4] == 0x73 ? 5 : 4  // "s"
             } else {
                 return nil
@@ -69,13 +81,11 @@ extension CanonicalURL {
             var index = hostStart
             var lastLabelStart = hostStart
             var hasUppercase = false
-            while index < count {
-                let byte = bytes[index]
+            while true {
                 // Most bytes: a lowercase letter, a digit, `_`; nothing to look at.
-                if CanonicalURL.hostPlain.contains(byte) {
-                    index += 1
-                    continue
-                }
+                index = plainRun(base, from: index, to: count, CanonicalURL.hostClass, classes)
+                guard index < count else { break }
+                let byte = bytes[index]
                 if byte == 0x2F || byte == 0x3F || byte == 0x23 { break }  // / ? #
                 // An "xn--" label goes through IDNA even in an ASCII host (WebKit
                 // `subdomainStartsWithXNDashDash`): any "--" in a host is the full parser's.
@@ -96,12 +106,10 @@ extension CanonicalURL {
             guard hostEnd > hostStart, !(0x30...0x39).contains(bytes[lastLabelStart]) else { return nil }
 
             let pathStart = index
-            while index < count {
+            while true {
+                index = plainRun(base, from: index, to: count, CanonicalURL.pathClass, classes)
+                guard index < count else { break }
                 let byte = bytes[index]
-                if CanonicalURL.pathPlain.contains(byte) {
-                    index += 1
-                    continue
-                }
                 if byte == 0x3F || byte == 0x23 { break }  // ? #
                 guard byte > 0x20, byte < 0x7F, !CanonicalURL.pathUnsafe.contains(byte) else { return nil }
                 // Dot segments (`/.`, `/..`, `%2e`) are resolved by the full parser.
@@ -113,22 +121,50 @@ extension CanonicalURL {
             var queryRange: Range<Int>?
             if index < count, bytes[index] == 0x3F {
                 let start = index + 1
-                index = start
-                while index < count, bytes[index] != 0x23 {
-                    guard CanonicalURL.queryPlain.contains(bytes[index]) else { return nil }
-                    index += 1
-                }
+                // Up to the fragment's `#`, which no query byte is; any other byte that is not
+                // plain in a query is the full parser's.
+                index = plainRun(base, from: start, to: count, CanonicalURL.queryClass, classes)
+                guard index == count || bytes[index] == 0x23 else { return nil }
                 queryRange = start..<index
             }
             var fragmentRange: Range<Int>?
             if index < count {  // "#"
                 let start = index + 1
-                for byte in bytes[start...] where !CanonicalURL.fragmentPlain.contains(byte) { return nil }
+                guard plainRun(base, from: start, to: count, CanonicalURL.fragmentClass, classes) == count else { return nil }
                 fragmentRange = start..<count
             }
-            (schemeLength, host, path, query, fragment, self.hasUppercase) = (schemeEnd, hostStart..<hostEnd, pathStart..<pathEnd, queryRange, fragmentRange, hasUppercase)
+            return SimpleURL(schemeLength: schemeEnd, host: hostStart..<hostEnd, path: pathStart..<pathEnd, query: queryRange, fragment: fragmentRange,
+                             hasUppercase: hasUppercase)
+        }
+
+        /// The first position from `start` whose byte is not in the plain set `bit` of
+        /// `classes` (`end` if none): eight bytes' classes and-ed together, then one test.
+        @inline(__always)
+        private static func plainRun(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, _ bit: UInt8, _ classes: UnsafePointer<UInt8>) -> Int {
+            var index = start
+            while index &+ 8 <= end {
+                let eight = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                var all: UInt8 = 0xFF
+                for shift in stride(from: UInt64(0), to: 64, by: 8) { all &= classes[Int(truncatingIfNeeded: (eight &>> shift) & 0xFF)] }
+                if all & bit == 0 { break }
+                index &+= 8
+            }
+            while index < end, classes[Int(base[index])] & bit != 0 { index &+= 1 }
+            return index
         }
     }
+
+    /// Per byte, which of the plain sets below hold it (`hostClass`, `pathClass`,
+    /// `queryClass`, `fragmentClass`): a URL's plain bytes are told by one table look-up each.
+    static let plainClasses: [UInt8] = (0..<256).map { value in
+        let byte = UInt8(value)
+        return (hostPlain.contains(byte) ? hostClass : 0) | (pathPlain.contains(byte) ? pathClass : 0)
+            | (queryPlain.contains(byte) ? queryClass : 0) | (fragmentPlain.contains(byte) ? fragmentClass : 0)
+    }
+    static let hostClass: UInt8 = 1
+    static let pathClass: UInt8 = 2
+    static let queryClass: UInt8 = 4
+    static let fragmentClass: UInt8 = 8
 
     /// Printable ASCII that the WHATWG path, special-query and fragment percent-encode sets
     /// hold (as the full parser's `pathSafe`, `specialQuerySafe`, `fragmentSafe`), and `\`,
