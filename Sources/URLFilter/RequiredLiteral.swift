@@ -96,6 +96,17 @@ enum RequiredLiteral {
                 UnsafeMutableRawPointer(target + index).storeBytes(of: chunk | (upper >> 2), as: UInt64.self)
                 index += 8
             }
+            // The last few bytes as the URL's last eight, which overlap bytes already written
+            // (lowercasing them again changes nothing): a URL rarely ends on a chunk's edge.
+            if index < url.count, url.count - index < 8, url.count >= 8 {
+                let end = url.count - 8
+                let chunk = UnsafeRawPointer(source + end).loadUnaligned(as: UInt64.self)
+                if (chunk | ((chunk &- ones) & ~chunk)) & highs == 0 {
+                    let upper = (chunk &+ 0x3F3F_3F3F_3F3F_3F3F) & ~(chunk &+ 0x2525_2525_2525_2525) & highs
+                    UnsafeMutableRawPointer(target + end).storeBytes(of: chunk | (upper >> 2), as: UInt64.self)
+                    return url.count
+                }
+            }
         }
         while index < url.count, url[index] != 0, url[index] < 0x80 {
             lowered[index] = lowercase(url[index])
