@@ -1,9 +1,10 @@
 /// Byte tests a trace's reader runs on every byte of a block, eight bytes at a time: nearly
 /// every byte of a trace is printable ASCII, and one test of a 64-bit word says so for eight of
-/// them. (The "has a byte less than n" test of Bit Twiddling Hacks: it finds every word that
-/// holds such a byte, and the bytes of a word it flags are then looked at one at a time.)
+/// them, and says which is the first that is not. (Bit Twiddling Hacks' exact form of the
+/// "has a zero byte" test: no borrow crosses a byte, so a flag is never false.)
 enum PrintableASCII {
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
+    private static let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
     private static let spaces: UInt64 = 0x2020_2020_2020_2020
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let tabs: UInt64 = 0x0909_0909_0909_0909
@@ -13,8 +14,10 @@ enum PrintableASCII {
     static func firstOther(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
         firstFlagged(
             in: bytes, from: start, to: end,
-            // A byte at or above 0x80, or below 0x20, sets its high bit here.
-            word: { word in word | ((word &- spaces) & ~word) },
+            // A byte's low seven bits plus 0x60 reach 0x80 exactly when they are at least 0x20
+            // (no sum carries into the next byte): the high bit of each byte below 0x20 or at
+            // or above 0x80, and of no other.
+            word: { word in ~((word & lowBits) &+ 0x6060_6060_6060_6060) | word },
             byte: { byte in byte &- 0x20 >= 0x60 })
     }
 
@@ -25,16 +28,20 @@ enum PrintableASCII {
         firstFlagged(
             in: bytes, from: start, to: end,
             // A byte equal to 0x20 or 0x09 is a zero byte of the word XORed with it.
-            word: { word in
-                let space = word ^ spaces, tab = word ^ tabs
-                return word | ((space &- ones) & ~space) | ((tab &- ones) & ~tab)
-            },
+            word: { word in word | zeroBytes(word ^ spaces) | zeroBytes(word ^ tabs) },
             byte: { byte in byte == 0x20 || byte == 0x09 || byte >= 0x80 })
     }
 
-    /// The first position from `start` whose byte `byte` flags, or `end`: eight bytes at a time
-    /// while `word` sets no high bit (it sets one in every word holding a flagged byte, and may
-    /// in others), then one byte at a time.
+    /// The high bit of each zero byte of `word`, and of no other (low seven bits plus 0x7F
+    /// reach 0x80 unless they are all zero, and no sum carries).
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        ~(((word & lowBits) &+ lowBits) | word)
+    }
+
+    /// The first position from `start` whose byte `byte` flags, or `end`: eight bytes at a time,
+    /// `word` setting the high bit of exactly the flagged bytes of a word (the first of them is
+    /// its lowest), then the last few bytes one at a time.
     @inline(__always)
     private static func firstFlagged(
         in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
@@ -43,7 +50,8 @@ enum PrintableASCII {
         var index = start
         if let base = bytes.baseAddress {
             while index + 8 <= end {
-                if flags(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) & highBits != 0 { break }
+                let flagged = flags(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))) & highBits
+                if flagged != 0 { return index + flagged.trailingZeroBitCount >> 3 }
                 index += 8
             }
         }

@@ -256,6 +256,9 @@ public final class TraceStream {
         var lines: [(range: Range<Int>, number: Int)] = []
         var block: [UInt8] = []
         var needsMore = false
+        // Whether the split met a NUL or a byte beyond ASCII: it looks at every byte that is
+        // not printable ASCII, so without one the block needs no second pass (`check`).
+        var sawOther = false
         while lines.count < maximumLines {
             // Read when the buffer runs low, or when what is left is an unfinished line.
             if !fill(needsMore || buffer.count - bufferStart < readSize) { break }
@@ -293,9 +296,11 @@ public final class TraceStream {
                     default: break
                     }
                     if breakLength == 0 {
+                        if byte == 0 || byte >= 0x80 { sawOther = true }
                         index += 1
                         continue
                     }
+                    if byte >= 0x80 { sawOther = true }
                     lines.append((block.count + (lineStart - bufferStart)..<block.count + (index - bufferStart), nextLine))
                     nextLine += 1
                     index += breakLength
@@ -332,7 +337,7 @@ public final class TraceStream {
             // The block held the origin line alone.
             if lines.isEmpty { return readBlock(maximumLines: maximumLines) }
         }
-        guard check(block, lines) else { return nil }
+        guard check(block, lines, mayHaveOther: sawOther) else { return nil }
         return Block(bytes: block, lines: lines)
     }
 
@@ -390,9 +395,10 @@ public final class TraceStream {
     }
 
     /// NUL bytes and bytes that are not UTF-8 end the trace with an error at their line and
-    /// column; anything else marks the trace as not empty.
-    private func check(_ block: [UInt8], _ lines: [(range: Range<Int>, number: Int)]) -> Bool {
-        let isPlainASCII = block.withUnsafeBufferPointer(PrintableASCII.isASCIIWithoutNUL)
+    /// column; anything else marks the trace as not empty. `mayHaveOther`: false when the
+    /// split into lines met no NUL and no byte beyond ASCII.
+    private func check(_ block: [UInt8], _ lines: [(range: Range<Int>, number: Int)], mayHaveOther: Bool) -> Bool {
+        let isPlainASCII = !mayHaveOther || block.withUnsafeBufferPointer(PrintableASCII.isASCIIWithoutNUL)
         // Nearly every block after the first: nothing to look at line by line.
         if isPlainASCII, sawText { return true }
         for line in lines {
