@@ -346,8 +346,7 @@ public final class ContentRuleEngine: Sendable {
 
     public func evaluate(_ load: ContentLoad, cache: inout ConditionCache) -> ListResult {
         var url = load.urlString
-        let outcome = url.withUTF8 { evaluate(url: $0, load.facts, load.frames, cache: &cache) }
-        return ListResult(engine: self, universal: outcome.universal, own: outcome.own, explicit: outcome.explicit, shared: outcome.shared, summary: outcome.summary)
+        return url.withUTF8 { evaluate(url: $0, load.facts, load.frames, cache: &cache) }
     }
 
     /// What the list's surviving rules do to a load, as a summary alone: what a counted
@@ -360,13 +359,16 @@ public final class ContentRuleEngine: Sendable {
         return outcome(universal, own).summary
     }
 
-    /// `evaluate`'s parts: the list's result before it is wrapped for outputs.
-    private func evaluate(url: UnsafeBufferPointer<UInt8>, _ load: ContentLoad.Facts, _ frames: ContentLoad.Frames, cache: inout ConditionCache)
-        -> (universal: UniversalMatch?, own: [Int32], explicit: (matched: [Int32], surviving: [Int32], ignoredBy: Int32?)?, shared: UniversalMatch?, summary: ActionSummary) {
+    /// `evaluate` of the URL's bytes. The result is made here, not returned as a tuple of its
+    /// parts for the caller to wrap: copying that tuple out of `withUTF8` went through the
+    /// runtime's generic tuple copy, 1,370 instructions a load (callgrind).
+    private func evaluate(url: UnsafeBufferPointer<UInt8>, _ load: ContentLoad.Facts, _ frames: ContentLoad.Frames, cache: inout ConditionCache) -> ListResult {
         let (universal, own) = matches(url: url, load, frames, cache: &cache)
         // Most loads: nothing cancels anything, and the result is the universal part plus
         // the load's own matches, kept apart.
-        if let summary = summaryWithoutIgnoreRules(universal, own) { return (universal, own, nil, universal, summary) }
+        if let summary = summaryWithoutIgnoreRules(universal, own) {
+            return ListResult(engine: self, universal: universal, own: own, explicit: nil, shared: universal, summary: summary)
+        }
         return outcome(universal, own)
     }
 
@@ -389,12 +391,12 @@ public final class ContentRuleEngine: Sendable {
     }
 
     /// The result when an ignore rule is among the matches: the surviving rules of both parts.
-    private func outcome(_ universal: UniversalMatch?, _ own: [Int32])
-        -> (universal: UniversalMatch?, own: [Int32], explicit: (matched: [Int32], surviving: [Int32], ignoredBy: Int32?)?, shared: UniversalMatch?, summary: ActionSummary) {
+    private func outcome(_ universal: UniversalMatch?, _ own: [Int32]) -> ListResult {
         let matched = universal.map { Self.merge($0.matched, own) } ?? own
         let (surviving, ignoredBy) = survivors(of: matched)
         let keepsShared = universal.map { Self.isSubsequence($0.commonSurviving, of: surviving) } ?? false
-        return (universal, [], (matched, surviving, ignoredBy), keepsShared ? universal : nil, summary(of: surviving))
+        return ListResult(engine: self, universal: universal, own: [], explicit: (matched, surviving, ignoredBy), shared: keepsShared ? universal : nil,
+                          summary: summary(of: surviving))
     }
 
     /// The rules other than the page-universal ones whose trigger matches the load, ascending.
