@@ -192,13 +192,46 @@ public enum TraceParser {
         types.keys.sorted().map { ($0, Array($0.utf8), types[$0]!.0, types[$0]!.1) }
 
     /// Where the type written as `written` is in `typeList`. Compared as bytes: String
-    /// equality goes through Unicode's rules, on every line.
+    /// equality goes through Unicode's rules, on every line. Looked up by its length and its
+    /// first and last bytes (`typeSlots`), then compared once: a walk of the list compared
+    /// the lengths of half of it and called memcmp for each of the same length.
     private static func typePosition(_ written: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = written.baseAddress else { return nil }
-        for (position, entry) in typeList.enumerated() where entry.bytes.count == written.count {
-            if entry.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base, written.count) }) == 0 { return position }
+        guard let first = written.first, let last = written.last else { return nil }
+        return typeSlots.withUnsafeBufferPointer { slots in
+            var slot = typeSlot(count: written.count, first: first, last: last)
+            while slots[slot] >= 0 {
+                let position = Int(slots[slot])
+                if Self.sameBytes(typeList[position].bytes, written) { return position }
+                slot = (slot + 1) & (slots.count - 1)
+            }
+            return nil
         }
-        return nil
+    }
+
+    /// `typeList` positions by `typeSlot` of each type's bytes, probed linearly; -1: empty.
+    private static let typeSlots: [Int8] = {
+        var slots = [Int8](repeating: -1, count: 64)
+        for (position, entry) in typeList.enumerated() {
+            var slot = typeSlot(count: entry.bytes.count, first: entry.bytes[0], last: entry.bytes[entry.bytes.count - 1])
+            while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+            slots[slot] = Int8(position)
+        }
+        return slots
+    }()
+
+    /// Byte for byte, without `elementsEqual`'s iterators (a generic call per line).
+    @inline(__always)
+    private static func sameBytes(_ bytes: [UInt8], _ written: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == written.count else { return false }
+        return bytes.withUnsafeBufferPointer { bytes in
+            for index in 0..<bytes.count where bytes[index] != written[index] { return false }
+            return true
+        }
+    }
+
+    @inline(__always)
+    private static func typeSlot(count: Int, first: UInt8, last: UInt8) -> Int {
+        (count &* 37 &+ Int(first) &* 7 &+ Int(last)) & 63
     }
 
     static func knownType(_ text: String) -> (name: String, kind: TraceEntry.Kind, type: ResourceType)? {
