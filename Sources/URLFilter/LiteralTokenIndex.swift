@@ -58,10 +58,10 @@ struct LiteralTokenIndex: Sendable {
     /// Each literal's bytes, by id (empty for the literals the automaton finds).
     private let literals: FlatLists<UInt8>
     /// Per entry, its literal's first eight bytes (fewer for a shorter one), how many bytes it
-    /// has and its offset: most literals a key brings up are not where it says, and one load of
-    /// the URL's bytes there tells, where the literal's bytes would be looked up in a table of
-    /// their own first. A literal of eight bytes or fewer is matched by it outright. Made when
-    /// the image is read (no image format change).
+    /// has and its offset: most literals a key brings up are not where the key says, and one
+    /// load of the URL's bytes there tells, before the literal's own bytes are looked up. A
+    /// literal of eight bytes or fewer is matched by it outright. Made when the image is read
+    /// (no image format change).
     private let heads: [Head]
 
     struct Head: BitwiseCopyable {
@@ -340,7 +340,7 @@ struct LiteralTokenIndex: Sendable {
         for entry in entries.buffer {
             guard entry.id >= 0, Int(entry.id) < idCount, entry.offset >= 0, Int(entry.offset) <= literals.listCount(Int(entry.id)),
                   literals.listCount(Int(entry.id)) > 0 else {
-                throw ImageError("a literal word's entry names literal \(entry.id) at \(entry.offset), outside the literals")
+                throw ImageError("a literal word's entry names literal \(entry.id) at \(entry.offset): outside the literals, or an empty one")
             }
         }
         let entryCount = Int32(entries.count)
