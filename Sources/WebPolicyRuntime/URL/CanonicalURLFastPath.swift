@@ -82,8 +82,10 @@ extension CanonicalURL {
             var lastLabelStart = hostStart
             var hasUppercase = false
             while true {
-                // Most bytes: a lowercase letter, a digit, `_`; nothing to look at.
-                index = plainRun(base, from: index, to: count, CanonicalURL.hostClass, classes)
+                // Most bytes: a lowercase letter, a digit, `_`; nothing to look at. A byte at a
+                // time: a host's labels are mostly shorter than the eight bytes `plainRun` tries
+                // first.
+                while index < count, classes[Int(base[index])] & CanonicalURL.hostClass != 0 { index &+= 1 }
                 guard index < count else { break }
                 let byte = bytes[index]
                 if byte == 0x2F || byte == 0x3F || byte == 0x23 { break }  // / ? #
