@@ -41,6 +41,9 @@ public final class TraceStream {
     private var isFirstRead = true
     /// A `\r` ended the previous block: a `\n` starting this one belongs to it.
     private var pendingCarriageReturn = false
+    /// The bytes of the last block, room for the next one's: grown line by line, a block was
+    /// copied to a larger buffer a dozen times.
+    private var lastBlockBytes = 0
 
     /// Lines per block and bytes per read; small values let tests cross every boundary.
     private let blockSize: Int
@@ -254,7 +257,9 @@ public final class TraceStream {
     private func readBlock(maximumLines: Int? = nil) -> Block? {
         let maximumLines = maximumLines ?? blockSize
         var lines: [(range: Range<Int>, number: Int)] = []
+        lines.reserveCapacity(min(maximumLines, Self.blockLines))
         var block: [UInt8] = []
+        block.reserveCapacity(lastBlockBytes + lastBlockBytes / 8)
         var needsMore = false
         // Whether the split met a NUL or a byte beyond ASCII: it looks at every byte that is
         // not printable ASCII, so without one the block needs no second pass (`check`).
@@ -338,6 +343,7 @@ public final class TraceStream {
             if lines.isEmpty { return readBlock(maximumLines: maximumLines) }
         }
         guard check(block, lines, mayHaveOther: sawOther) else { return nil }
+        lastBlockBytes = block.count
         return Block(bytes: block, lines: lines)
     }
 
