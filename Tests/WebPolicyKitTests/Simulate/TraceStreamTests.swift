@@ -174,6 +174,24 @@ struct TraceStreamTests {
         #expect(empty.problems.count == 1 && empty.problems[0].hasSuffix(" is empty"))
     }
 
+    /// A NUL or a byte that is not UTF-8 in a block after the first (when the reader may skip
+    /// the second pass over a block it saw nothing but printable ASCII in) still ends the trace
+    /// with its error at its line and column, wherever the blocks and reads cut the trace.
+    @Test(arguments: [(1, 3), (2, 1 << 20), (4, 7), (16_384, 5)])
+    func aBadByteInALaterBlockIsFoundWhereItIs(blockLines: Int, readSize: Int) throws {
+        let head = Array(("page https://a.example/\n" + String(repeating: "image https://a.example/x\n", count: 5)).utf8)
+        for (bad, problem) in [(UInt8(0), "7:26 "), (UInt8(0xE9), "7:26 ")] {
+            let bytes = head + Array("image https://a.example/x".utf8) + [bad] + Array("y\nimage https://a.example/z\n".utf8)
+            let path = TemporaryFolder.location("bad", extension: "trace").path
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let stream = try Self.streamed(path, blockLines: blockLines, readSize: readSize)
+            #expect(stream.problems.count == 1 && stream.problems[0].hasPrefix(problem), "\(bad): \(stream.problems)")
+            #expect(stream.problems.first?.contains(bad == 0 ? "NUL byte" : "not valid UTF-8") == true, "\(stream.problems)")
+            #expect(stream.entries.count <= 6, "no entry after the bad line")
+        }
+    }
+
     static func write(_ text: String) throws -> String {
         let path = TemporaryFolder.location("trace", extension: "trace").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
