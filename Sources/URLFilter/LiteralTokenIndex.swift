@@ -191,14 +191,24 @@ struct LiteralTokenIndex: Sendable {
     /// FNV-1a, a byte at a time over every word of every URL, was a fifth of a real list's run.
     @inline(__always)
     static func hash(_ text: UnsafeBufferPointer<UInt8>, from start: Int, count: Int) -> UInt64 {
+        hash(from: start, count: count) { chunk(text, at: $0) }
+    }
+
+    /// `hash` with the eight bytes from a position read by `eight`: a scan of a padded text
+    /// reads them without a check of how many are left, and hashes exactly as the index was
+    /// written.
+    @inline(__always)
+    static func hash(from start: Int, count: Int, _ eight: (Int) -> UInt64) -> UInt64 {
+        // No bytes at all (an empty word): no chunk's bytes are kept.
+        guard count > 0 else { return mix(seed) }
         var hash = seed
         var index = start, left = count
         while left > 8 {
-            hash = mix(hash ^ chunk(text, at: index))
-            index += 8
-            left -= 8
+            hash = mix(hash ^ eight(index))
+            index &+= 8
+            left &-= 8
         }
-        return mix(hash ^ (chunk(text, at: index) & (UInt64.max >> UInt64(64 - 8 * left))))
+        return mix(hash ^ (eight(index) & (UInt64.max &>> UInt64(64 &- 8 &* left))))
     }
 
     /// Where every hash starts (FNV-1a's offset basis).
@@ -401,17 +411,10 @@ struct LiteralTokenIndex: Sendable {
             /// holds it: the word itself, and its first and last three bytes.
             @inline(__always) func word(_ start: Int, _ end: Int) {
                 let length = end &- start
-                var hash = Self.seed, index = start, left = length
-                while left > 8 {
-                    hash = Self.mix(hash ^ Self.load(base, index))
-                    index &+= 8
-                    left &-= 8
-                }
-                hash = Self.mix(hash ^ (Self.load(base, index) & (UInt64.max &>> UInt64(64 &- 8 &* left))))
-                look(Self.finish(hash, .word), anchor: start, text, found)
+                look(Self.finish(Self.hash(from: start, count: length) { Self.load(base, $0) }, .word), anchor: start, text, found)
                 guard length >= Self.affixLength else { return }
                 @inline(__always) func affix(_ bytes: UInt64, _ kind: Kind) -> UInt64? {
-                    let key = Self.finish(Self.mix(Self.seed ^ (bytes & 0xFF_FFFF)), kind)
+                    let key = Self.finish(Self.hash(from: 0, count: Self.affixLength) { _ in bytes }, kind)
                     let bit = Self.affixFilterBit(key)
                     let word = affixFilters[(kind == .suffix ? Self.affixFilterWords : 0) &+ bit &>> 6]
                     return word & (1 &<< UInt64(bit & 63)) != 0 ? key : nil

@@ -87,26 +87,20 @@ enum RequiredLiteral {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         var index = 0
         if let source = url.baseAddress, let target = lowered.baseAddress {
-            while index + 8 <= url.count {
-                let chunk = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
-                // A NUL byte, or one at or above 0x80, sets its high bit here.
-                if (chunk | ((chunk &- ones) & ~chunk)) & highs != 0 { break }
+            /// Lowercases the eight bytes from `offset`; false (writing nothing) when one is
+            /// NUL or at or above 0x80 (either sets its high bit in the test).
+            @inline(__always) func lowercaseEight(at offset: Int) -> Bool {
+                let chunk = UnsafeRawPointer(source + offset).loadUnaligned(as: UInt64.self)
+                guard (chunk | ((chunk &- ones) & ~chunk)) & highs == 0 else { return false }
                 // 0x41 to 0x5A: at least `A` and not past `Z`; its high bit, moved to 0x20.
                 let upper = (chunk &+ 0x3F3F_3F3F_3F3F_3F3F) & ~(chunk &+ 0x2525_2525_2525_2525) & highs
-                UnsafeMutableRawPointer(target + index).storeBytes(of: chunk | (upper >> 2), as: UInt64.self)
-                index += 8
+                UnsafeMutableRawPointer(target + offset).storeBytes(of: chunk | (upper >> 2), as: UInt64.self)
+                return true
             }
+            while index + 8 <= url.count, lowercaseEight(at: index) { index += 8 }
             // The last few bytes as the URL's last eight, which overlap bytes already written
             // (lowercasing them again changes nothing): a URL rarely ends on a chunk's edge.
-            if index < url.count, url.count - index < 8, url.count >= 8 {
-                let end = url.count - 8
-                let chunk = UnsafeRawPointer(source + end).loadUnaligned(as: UInt64.self)
-                if (chunk | ((chunk &- ones) & ~chunk)) & highs == 0 {
-                    let upper = (chunk &+ 0x3F3F_3F3F_3F3F_3F3F) & ~(chunk &+ 0x2525_2525_2525_2525) & highs
-                    UnsafeMutableRawPointer(target + end).storeBytes(of: chunk | (upper >> 2), as: UInt64.self)
-                    return url.count
-                }
-            }
+            if index < url.count, url.count - index < 8, url.count >= 8, lowercaseEight(at: url.count - 8) { return url.count }
         }
         while index < url.count, url[index] != 0, url[index] < 0x80 {
             lowered[index] = lowercase(url[index])
