@@ -95,14 +95,17 @@ public struct Auditor: Sendable {
         let lines = bytes.reduce(into: 1) { count, byte in if byte == 0x0A { count += 1 } }
         switch file.kind {
         case .swift:
-            return FileResult(facts: swiftReader?(bytes, file.path) ?? FileFacts(path: file.path, language: .swift), text: text, lines: lines)
+            var facts = swiftReader?(bytes, file.path) ?? FileFacts(path: file.path, language: .swift)
+            // A package manifest is Swift, and says the package's platforms too.
+            if let source = DeploymentTargetSource(path: file.path) { facts.deploymentTargets = source.targets(in: text ?? "") }
+            return FileResult(facts: facts, text: text, lines: lines)
         case .objectiveC:
             return FileResult(facts: ObjCFactReader.read(bytes, path: file.path), text: text, lines: lines)
         case .interfaceBuilder:
             return FileResult(facts: InterfaceBuilderReader.read(bytes, path: file.path), text: text, lines: 0)
         case .buildSettings:
             var facts = FileFacts(path: file.path, language: .buildSettings)
-            facts.deploymentTargets = BuildSettings.deploymentTargets(in: text ?? "")
+            facts.deploymentTargets = DeploymentTargetSource(path: file.path)?.targets(in: text ?? "") ?? []
             return FileResult(facts: facts, text: nil, lines: 0)
         case .plist, .entitlements:
             var facts = FileFacts(path: file.path, language: .plist)
@@ -118,7 +121,7 @@ public struct Auditor: Sendable {
 
     /// Audits the app under `paths` against `policy` (nil: only the rules that need none).
     public func audit(_ reading: Reading, policy: Policy?, policySources: [SourceFile] = []) -> LintReport {
-        let subject = AuditSubject(inventory: reading.inventory, policy: policy, debugBuild: options.debugBuild)
+        let subject = AuditSubject(inventory: reading.inventory, policy: policy, debugBuild: options.debugBuild, scriptEscapers: configuration.scriptEscapers)
         var diagnostics: [Diagnostic] = []
         var active: [String] = []
         for rule in AuditRules.all {
@@ -187,19 +190,4 @@ private final class UnsafeResults<Value>: @unchecked Sendable {
     }
 
     var values: [Value?] { storage }
-}
-
-/// `IPHONEOS_DEPLOYMENT_TARGET = 15.0;` in a project file, `IPHONEOS_DEPLOYMENT_TARGET = 15.0`
-/// in an xcconfig.
-enum BuildSettings {
-    static func deploymentTargets(in text: String) -> [String] {
-        var found: [String] = []
-        var rest = Substring(text)
-        while let range = rest.range(of: "IPHONEOS_DEPLOYMENT_TARGET") {
-            rest = rest[range.upperBound...]
-            let value = rest.drop { $0 == " " || $0 == "\t" || $0 == "=" || $0 == "\"" }.prefix { $0.isNumber || $0 == "." }
-            if !value.isEmpty, value.first!.isNumber { found.append(String(value)) }
-        }
-        return found
-    }
 }

@@ -44,6 +44,7 @@ public enum InventoryRenderer {
             ("files", .object(counts)),
             ("lines", .int(inventory.lines)),
             ("deploymentTarget", inventory.deploymentTarget.map { .string($0) } ?? .null),
+            ("deploymentTargetFrom", inventory.deploymentTargetFile.map { .string($0.path) } ?? .null),
             ("skippedTestFiles", .int(tree.skippedTests)),
             ("skippedFolders", .array(tree.skippedFolders.map { .string($0) })),
             ("webViewClasses", .array(inventory.webViewClasses.sorted().map { .string($0) })),
@@ -74,6 +75,7 @@ public enum InventoryRenderer {
             return [("fact", .string("message-handler")), ("name", value(handler.name)),
                     ("world", handler.world.map(value) ?? .object([("kind", .string("string")), ("value", .string("page"))])),
                     ("reply", .bool(handler.reply)), ("throughRuntimeGate", .bool(handler.throughGate))]
+                + (handler.handlerClass.map { [("handlerClass", JSONValue.string($0))] } ?? [])
         case .schemeHandler(let handler):
             return [("fact", .string("scheme-handler")), ("scheme", handler.scheme.map(value) ?? .string("every scheme the policy intercepts (SchemeHandlerPlan)")),
                     ("guarded", .bool(handler.guarded))] + (handler.handler.map { [("handler", JSONValue.string($0))] } ?? [])
@@ -85,16 +87,59 @@ public enum InventoryRenderer {
         case .setting(let setting):
             return [("fact", .string("setting")), ("setting", .string(setting.key.rawValue)), ("target", .string(setting.target)),
                     ("value", value(setting.value)), ("onConfigurationCopy", .bool(setting.onCopy))]
+                + (setting.condition.map { [("when", JSONValue.string($0.text))] } ?? [])
         case .load(let load):
             return [("fact", .string("load")), ("api", .string(load.api.rawValue)), ("content", value(load.content)),
                     (load.api == .loadFileURL || load.api == .loadFileRequest ? "readAccess" : "baseURL", value(load.base))]
         case .script(let script):
             return [("fact", .string("script")), ("api", .string(script.api)), ("script", value(script.script))]
+                + (script.splices.map { [("splices", JSONValue.array($0.map(splice)))] } ?? [])
         case .delegate(let method):
-            return [("fact", .string("delegate-method")), ("role", .string(method.role.rawValue)), ("readsFrameInfo", .bool(method.readsFrameInfo))]
+            var fields: [(String, JSONValue)] = [("fact", .string("delegate-method")), ("role", .string(method.role.rawValue)), ("readsFrameInfo", .bool(method.readsFrameInfo))]
+            switch method.role {
+            case .receiveScriptMessage:
+                fields += [("testsMainFrame", .bool(method.testsMainFrame)), ("comparedHosts", .array(method.comparedHosts.map(JSONValue.string)))]
+            case .mediaCapturePermission, .deviceOrientationPermission:
+                fields += [("grants", .bool(method.grants)), ("readsRequester", .bool(method.readsRequester))]
+            default:
+                break
+            }
+            return fields
         case .api(let use):
             return [("fact", .string("api")), ("api", .string(use.api.rawValue))] + (use.detail.map { [("detail", value($0))] } ?? [])
+                + (use.receiver.map { [("receiver", JSONValue.string($0))] } ?? [])
+        case .handOff(let handOff):
+            var fields: [(String, JSONValue)] = [("fact", .string("hand-off")), ("trigger", .string(handOff.trigger.rawValue)), ("schemes", schemes(handOff.schemes))]
+            if let site = handOff.openSite { fields.append(("opensAt", place(site))) }
+            if !handOff.through.isEmpty { fields.append(("through", .array(handOff.through.map(JSONValue.string)))) }
+            return fields
         }
+    }
+
+    static func place(_ location: SourceLocation) -> JSONValue {
+        .object([("file", .string(location.path)), ("line", .int(location.range.start.line)), ("column", .int(location.range.start.column))])
+    }
+
+    static func schemes(_ scope: SchemeScope) -> JSONValue {
+        switch scope {
+        case .any: return .object([("kind", .string("any"))])
+        case .anyExcept(let schemes): return .object([("kind", .string("any-except")), ("schemes", .array(schemes.map(JSONValue.string)))])
+        case .only(let schemes): return .object([("kind", .string("only")), ("schemes", .array(schemes.map(JSONValue.string)))])
+        case .queried: return .object([("kind", .string("queried"))])
+        }
+    }
+
+    static func splice(_ splice: ScriptSplice) -> JSONValue {
+        .object([
+            ("expression", .string(splice.expression)), ("line", .int(splice.location.range.start.line)), ("column", .int(splice.location.range.start.column)),
+            ("quoted", .bool(splice.quoted)),
+            ("origins", .array(splice.origins.map { origin in
+                var fields: [(String, JSONValue)] = [("kind", .string(origin.kind.rawValue)), ("detail", .string(origin.detail))]
+                if let site = origin.site { fields.append(("line", .int(site.range.start.line))) }
+                if !origin.through.isEmpty { fields.append(("through", .array(origin.through.map(JSONValue.string)))) }
+                return .object(fields)
+            })),
+        ])
     }
 }
 

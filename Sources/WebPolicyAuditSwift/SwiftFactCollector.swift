@@ -18,6 +18,10 @@ final class SwiftFactCollector: SyntaxVisitor {
     private let release: ConfiguredRegions?
     private let debug: ConfiguredRegions?
     private(set) var file: FileFacts
+    private let tree: SourceFileSyntax
+    /// Values followed through the file, for script splices and URLs handed to the system:
+    /// made on the first such call (most files have none).
+    private lazy var flow = ValueFlow(tree: tree) { [unowned self] start, end in self.locator.location(start, end) }
 
     private struct FunctionScope {
         var name: String
@@ -41,6 +45,7 @@ final class SwiftFactCollector: SyntaxVisitor {
         release = hasConditionals ? tree.configuredRegions(in: IOSBuildConfiguration(debug: false)) : nil
         debug = hasConditionals ? tree.configuredRegions(in: IOSBuildConfiguration(debug: true)) : nil
         file = FileFacts(path: path, language: .swift)
+        self.tree = tree
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -108,8 +113,11 @@ final class SwiftFactCollector: SyntaxVisitor {
         var scope = FunctionScope(name: node.name.text + "(" + labels.map { $0 + ":" }.joined() + ")")
         scope.role = Self.delegateRole(node, labels: labels)
         if let role = scope.role {
-            let readsFrameInfo = node.body?.tokens(viewMode: .sourceAccurate).contains { $0.text == "frameInfo" } ?? false
-            record(.delegate(.init(role: role, readsFrameInfo: readsFrameInfo)), node.name)
+            record(.delegate(DelegateBody.read(node, role: role)), node.name)
+        }
+        if let body = node.body, ValueFlow.namedLikeAnEscaper(node.name.text) || ValueFlow.escapesQuotes(body) || ValueFlow.encodesJSON(body),
+           node.signature.returnClause != nil {
+            file.escapers.append(node.name.text)
         }
         functions.append(scope)
         return .visitChildren
@@ -149,6 +157,8 @@ final class SwiftFactCollector: SyntaxVisitor {
             if labels[1] == "decidePolicyFor", secondType.contains("NavigationAction") { return .decideNavigationAction }
             if labels[1] == "createWebViewWith" { return .createWebView }
             if labels[1] == "didReceive", secondType.contains("AuthenticationChallenge") { return .authenticationChallenge }
+            if labels[1] == "requestMediaCapturePermissionFor" { return .mediaCapturePermission }
+            if labels[1] == "requestDeviceOrientationAndMotionPermissionFor" { return .deviceOrientationPermission }
             return nil
         case "userContentController":
             return labels.count >= 2 && labels[1] == "didReceive" ? .receiveScriptMessage : nil
@@ -166,6 +176,7 @@ final class SwiftFactCollector: SyntaxVisitor {
     // MARK: Declarations
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        if functions.isEmpty { readFlags(node) }
         guard node.bindingSpecifier.tokenKind == .keyword(.let) else { return .visitChildren }
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value else { continue }
@@ -180,6 +191,58 @@ final class SwiftFactCollector: SyntaxVisitor {
             file.constants.append(ConstantDeclaration(names: names, value: classified))
         }
         return .visitChildren
+    }
+
+    /// `var isProduction: Bool { … }`, `static let isBeta: Bool = …`: a Boolean the app tests
+    /// elsewhere, with its value in a release build (`#if DEBUG` resolved).
+    private func readFlags(_ node: VariableDeclSyntax) {
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                  binding.typeAnnotation?.type.trimmedDescription == "Bool" else { continue }
+            let value: ExprSyntax?
+            if let initializer = binding.initializer?.value {
+                value = initializer
+            } else if let accessors = binding.accessorBlock {
+                value = releaseExpression(of: accessors)
+            } else {
+                value = nil
+            }
+            guard let value else { continue }
+            let condition = RuntimeCondition(text: CodeValue.abbreviated(value.trimmedDescription), term: EnclosingTests.term(of: value))
+            file.flags.append(FlagDeclaration(name: name, value: condition, location: site(value).location))
+        }
+    }
+
+    /// A getter's one expression in a release build: `#if DEBUG false #else expr #endif` is `expr`.
+    private func releaseExpression(of accessors: AccessorBlockSyntax) -> ExprSyntax? {
+        let items: CodeBlockItemListSyntax
+        switch accessors.accessors {
+        case .getter(let list): items = list
+        case .accessors(let list):
+            guard let getter = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }), let body = getter.body else { return nil }
+            items = body.statements
+        }
+        var active: [CodeBlockItemSyntax] = []
+        func collect(_ list: CodeBlockItemListSyntax) {
+            for item in list {
+                guard let ifConfig = item.item.as(IfConfigDeclSyntax.self) else {
+                    active.append(item)
+                    continue
+                }
+                for clause in ifConfig.clauses {
+                    guard case .statements(let statements) = clause.elements, let first = statements.first,
+                          (release?.isActive(first) ?? .active) == .active else { continue }
+                    collect(statements)
+                }
+            }
+        }
+        collect(items)
+        guard active.count == 1, let only = active.first else { return nil }
+        switch only.item {
+        case .expr(let expression): return expression
+        case .stmt(let statement): return statement.as(ReturnStmtSyntax.self)?.expression ?? statement.as(ExpressionStmtSyntax.self)?.expression
+        case .decl: return nil
+        }
     }
 
     // MARK: Names
@@ -230,7 +293,11 @@ final class SwiftFactCollector: SyntaxVisitor {
             return .visitChildren
         }
         guard let key = WebKitVocabulary.swiftSettings[property] else { return .visitChildren }
-        let setting = AppFact.Setting(key: key, value: classify(value), target: target.trimmedDescription, onCopy: onCopy && key.isConfigurationScalar)
+        var setting = AppFact.Setting(key: key, value: classify(value), target: target.trimmedDescription, onCopy: onCopy && key.isConfigurationScalar)
+        setting.condition = EnclosingTests(of: node).condition
+        if setting.value.boolValue == nil, !value.is(BooleanLiteralExprSyntax.self) {
+            setting.valueCondition = RuntimeCondition(text: CodeValue.abbreviated(value.trimmedDescription), term: EnclosingTests.term(of: value))
+        }
         record(.setting(setting), node)
         return .visitChildren
     }
@@ -255,6 +322,7 @@ final class SwiftFactCollector: SyntaxVisitor {
         }
         // Most calls of an app are none of WebKit's: leave before their arguments are listed.
         guard Self.isCallOfInterest(name) || (base == nil && name.utf8.first.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } == true) else {
+            readPendingHandOff(node)
             return .visitChildren
         }
         let arguments = Array(node.arguments)
@@ -266,10 +334,12 @@ final class SwiftFactCollector: SyntaxVisitor {
 
         switch (name, labels) {
         case ("add", ["_", "name"]), ("add", ["_", "contentWorld", "name"]):
-            let handler = AppFact.MessageHandler(name: classify(argument("name")!), world: argument("contentWorld").map(classifyWorld), reply: false)
+            let handler = AppFact.MessageHandler(name: classify(argument("name")!), world: argument("contentWorld").map(classifyWorld), reply: false,
+                                                 handlerClass: handlerClass(arguments[0].expression))
             record(.messageHandler(handler), node)
         case ("addScriptMessageHandler", ["_", "contentWorld", "name"]):
-            let handler = AppFact.MessageHandler(name: classify(argument("name")!), world: argument("contentWorld").map(classifyWorld), reply: true)
+            let handler = AppFact.MessageHandler(name: classify(argument("name")!), world: argument("contentWorld").map(classifyWorld), reply: true,
+                                                 handlerClass: handlerClass(arguments[0].expression))
             record(.messageHandler(handler), node)
         case ("register", ["_", "as", "in"]), ("registerWithReply", ["_", "as", "in"]):
             // The runtime's ScriptMessageGate: the handler lives in its bridge's world.
@@ -292,10 +362,11 @@ final class SwiftFactCollector: SyntaxVisitor {
         case ("evaluateJavaScript", _), ("callAsyncJavaScript", _):
             guard let first = arguments.first, first.label == nil else { break }
             let script = classify(first.expression)
-            if script.kind != .string { record(.script(.init(api: name, script: script)), node) }
+            guard script.kind != .string else { break }
+            record(.script(.init(api: name, script: script, splices: flow.scriptSplices(first.expression, at: node))), node)
         case ("setValue", ["_", "forKey"]):
             let key = classify(argument("forKey")!)
-            if key.kind == .string { record(.api(.init(.keyValueCoding, detail: key)), node) }
+            if key.kind == .string { record(.api(.init(.keyValueCoding, detail: key, receiver: base.map { $0.trimmedDescription })), node) }
         case ("registerClass", _) where baseText == "URLProtocol":
             record(.api(.init(.urlProtocol)), node)
         case ("setCookie", _) where baseText.lowercased().contains("cookiestore"):
@@ -305,7 +376,14 @@ final class SwiftFactCollector: SyntaxVisitor {
         case ("canOpenURL", ["_"]):
             record(.api(.init(.canOpenURL, detail: classify(arguments[0].expression))), node)
         case ("open", _) where baseText.contains("UIApplication") || baseText.hasSuffix("application"):
-            if let first = arguments.first { record(.api(.init(.openURL, detail: classify(first.expression))), node) }
+            if let first = arguments.first {
+                record(.api(.init(.openURL, detail: classify(first.expression))), node)
+                readHandOff(node, url: first.expression)
+            }
+        case ("open", ["_", "options"]), ("open", ["_", "options", "completionHandler"]), ("openURL", ["_"]):
+            // UIApplication's signature on a wrapper of the app's (`URLOpener.shared.open`), and
+            // SwiftUI's `openURL` action.
+            readHandOff(node, url: arguments[0].expression)
         case ("WKUserScript", _) where labels.contains("forMainFrameOnly"):
             record(.api(.init(.userScript, detail: argument("forMainFrameOnly").map { classify($0) })), node)
         case ("NavigationDecider", _):
@@ -318,12 +396,62 @@ final class SwiftFactCollector: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// An open call: a hand-off when the URL is one the page chose; a summary for the module
+    /// when it is a parameter whose callers are in other files.
+    private func readHandOff(_ node: FunctionCallExprSyntax, url: ExprSyntax) {
+        let origins = flow.origins(of: url, in: flow.frame(at: node))
+        let schemes = EnclosingTests(of: node).schemes
+        let openSite = site(node).location
+        var triggers: Set<HandOff.Trigger> = []
+        for origin in origins {
+            if let trigger = origin.input.flatMap(Self.trigger), triggers.insert(trigger).inserted {
+                record(.handOff(HandOff(trigger: trigger, schemes: schemes, openSite: openSite, through: origin.through)), node)
+            }
+            if let parameter = origin.parameter {
+                file.openSummaries.append(OpenSummary(parameter: parameter, schemes: schemes, openSite: openSite, through: origin.through))
+            }
+        }
+    }
+
+    static func trigger(_ input: ValueOrigin.PageInput) -> HandOff.Trigger? {
+        switch input {
+        case .newWindow: return .newWindow
+        case .navigation, .page: return .navigation
+        case .message: return .message
+        case .openedURL: return nil
+        }
+    }
+
+    /// In a delegate that decides, a URL the page chose handed to a function of another file:
+    /// a hand-off if that function opens it (resolved across the module).
+    private func readPendingHandOff(_ node: FunctionCallExprSyntax) {
+        guard let role = functions.last?.role, [.createWebView, .decideNavigationAction, .receiveScriptMessage].contains(role),
+              let key = FileIndex.key(of: node), flow.isExternal(node) else { return }
+        for (position, argument) in node.arguments.enumerated() where argument.label == nil {
+            let expression = argument.expression
+            guard expression.is(DeclReferenceExprSyntax.self) || expression.is(MemberAccessExprSyntax.self) || expression.is(ForceUnwrapExprSyntax.self)
+                    || expression.is(OptionalChainingExprSyntax.self) else { continue }
+            let inputs = Set(flow.origins(of: expression, in: flow.frame(at: node)).compactMap { $0.input.flatMap(Self.trigger) })
+            for trigger in inputs.sorted(by: { $0.rawValue < $1.rawValue }) {
+                record(.handOff(HandOff(trigger: trigger, schemes: EnclosingTests(of: node).schemes, pending: FunctionArgument(function: key, index: position))), node)
+            }
+        }
+    }
+
+    /// The class whose instance handles a bridge's messages: `self` in a class, `Handler(…)`, a
+    /// `let` holding one.
+    private func handlerClass(_ expression: ExprSyntax) -> String? {
+        let written = handlerName(expression)
+        if written == "self" { return types.last }
+        return written.first?.isUppercase == true && written.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) ? written : nil
+    }
+
     /// The lower-case callee names the switch below matches.
     private static func isCallOfInterest(_ name: String) -> Bool {
         switch name {
         case "add", "addScriptMessageHandler", "register", "registerWithReply", "setURLSchemeHandler", "handlesURLScheme", "loadFileURL",
              "loadFileRequest", "loadHTMLString", "load", "evaluateJavaScript", "callAsyncJavaScript", "setValue", "registerClass",
-             "setCookie", "compileContentRuleList", "canOpenURL", "open":
+             "setCookie", "compileContentRuleList", "canOpenURL", "open", "openURL":
             return true
         default:
             return false

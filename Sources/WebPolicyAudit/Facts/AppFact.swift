@@ -29,6 +29,9 @@ public struct AppFact: Sendable, Hashable {
         /// Everything else worth an inventory line: cookies, private API, KVC, URLProtocol,
         /// user scripts, opening URLs, the runtime's calls.
         case api(APIUse)
+        /// A URL the page chose (a new window's, a navigation's, a message's) handed to the
+        /// system to open, and which schemes can reach that call.
+        case handOff(HandOff)
     }
 
     public struct MessageHandler: Sendable, Hashable {
@@ -39,12 +42,16 @@ public struct AppFact: Sendable, Hashable {
         /// Registered through the runtime's `ScriptMessageGate`, which checks every message
         /// against the policy's bridge.
         public var throughGate: Bool
+        /// The handler's class when the source shows it (`self` in a class, `Handler()`, a
+        /// `let` holding one): whose `userContentController(_:didReceive:)` receives the messages.
+        public var handlerClass: String?
 
-        public init(name: CodeValue, world: CodeValue? = nil, reply: Bool, throughGate: Bool = false) {
+        public init(name: CodeValue, world: CodeValue? = nil, reply: Bool, throughGate: Bool = false, handlerClass: String? = nil) {
             self.name = name
             self.world = world
             self.reply = reply
             self.throughGate = throughGate
+            self.handlerClass = handlerClass
         }
 
         /// The world as the policy names it, when the source says it plainly.
@@ -100,12 +107,19 @@ public struct AppFact: Sendable, Hashable {
         public var target: String
         /// Set through a view's `configuration`, which returns a copy: the assignment is dead.
         public var onCopy: Bool
+        /// The run-time tests the assignment sits behind (`if !Bundle.main.isProduction`), all
+        /// of which must hold for it to run.
+        public var condition: RuntimeCondition?
+        /// The value as a run-time test, when it is one (`isInspectable = Settings.isDebug`).
+        public var valueCondition: RuntimeCondition?
 
-        public init(key: SettingKey, value: CodeValue, target: String, onCopy: Bool = false) {
+        public init(key: SettingKey, value: CodeValue, target: String, onCopy: Bool = false, condition: RuntimeCondition? = nil, valueCondition: RuntimeCondition? = nil) {
             self.key = key
             self.value = value
             self.target = target
             self.onCopy = onCopy
+            self.condition = condition
+            self.valueCondition = valueCondition
         }
     }
 
@@ -153,10 +167,15 @@ public struct AppFact: Sendable, Hashable {
     public struct Script: Sendable, Hashable {
         public var api: String
         public var script: CodeValue
+        /// The values spliced into the script text and where each came from (the Swift
+        /// reader's value flow); nil where the reader has none (Objective-C), and then the
+        /// script is judged by its text.
+        public var splices: [ScriptSplice]?
 
-        public init(api: String, script: CodeValue) {
+        public init(api: String, script: CodeValue, splices: [ScriptSplice]? = nil) {
             self.api = api
             self.script = script
+            self.splices = splices
         }
     }
 
@@ -170,17 +189,34 @@ public struct AppFact: Sendable, Hashable {
             case authenticationChallenge = "authentication-challenge"
             /// `userContentController(_:didReceive:)`.
             case receiveScriptMessage = "receive-script-message"
+            /// `webView(_:requestMediaCapturePermissionFor:initiatedByFrame:type:decisionHandler:)` (iOS 15).
+            case mediaCapturePermission = "media-capture-permission"
+            /// `webView(_:requestDeviceOrientationAndMotionPermissionFor:initiatedByFrame:decisionHandler:)` (iOS 15).
+            case deviceOrientationPermission = "device-orientation-permission"
         }
         public var role: Role
         /// The body reads `frameInfo` (a script-message handler that checks its sender).
         public var readsFrameInfo: Bool
         /// The body builds a web view (`createWebViewWith` returning a second view).
         public var buildsWebView: Bool
+        /// The body tests `isMainFrame`: a gate that admits the main frame only.
+        public var testsMainFrame: Bool
+        /// Hosts the body compares the sender's origin (or URL) with, as literals.
+        public var comparedHosts: [String]
+        /// A permission request: the body answers `.grant` somewhere.
+        public var grants: Bool
+        /// A permission request: the body reads the requesting origin or frame before answering.
+        public var readsRequester: Bool
 
-        public init(role: Role, readsFrameInfo: Bool = false, buildsWebView: Bool = false) {
+        public init(role: Role, readsFrameInfo: Bool = false, buildsWebView: Bool = false, testsMainFrame: Bool = false, comparedHosts: [String] = [],
+                    grants: Bool = false, readsRequester: Bool = false) {
             self.role = role
             self.readsFrameInfo = readsFrameInfo
             self.buildsWebView = buildsWebView
+            self.testsMainFrame = testsMainFrame
+            self.comparedHosts = comparedHosts
+            self.grants = grants
+            self.readsRequester = readsRequester
         }
     }
 
@@ -207,10 +243,14 @@ public struct AppFact: Sendable, Hashable {
         public var api: API
         /// What the call names: the KVC key, the private name, a user script's main-frame flag.
         public var detail: CodeValue?
+        /// What the call is made on, as written (`webView`, `configuration.preferences`); nil
+        /// for a call on `self` or none.
+        public var receiver: String?
 
-        public init(_ api: API, detail: CodeValue? = nil) {
+        public init(_ api: API, detail: CodeValue? = nil, receiver: String? = nil) {
             self.api = api
             self.detail = detail
+            self.receiver = receiver
         }
     }
 }

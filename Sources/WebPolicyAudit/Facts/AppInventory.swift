@@ -10,12 +10,18 @@ public struct AppInventory: Sendable {
     /// The app's WKWebView subclasses, transitively (`class ReaderView: AppWebView`).
     public var webViewClasses: Set<String>
     public var problems: [ReadProblem]
+    /// The Booleans the app declares, for the run-time conditions settings sit behind.
+    public var flags: FlagTable
+    /// The app's own functions that escape or JSON-encode values for script text.
+    public var escapers: Set<String>
     /// Files read, by language.
     public var files: [FileFacts.Language: Int]
     /// Swift and Objective-C lines read, for the summary and the benchmark.
     public var lines: Int
-    /// The oldest `IPHONEOS_DEPLOYMENT_TARGET` the app's projects and xcconfig files set.
+    /// The app's iOS deployment target: the oldest one the most trusted kind of file sets
+    /// (`DeploymentTargetSource`), and the file it came from.
     public var deploymentTarget: String?
+    public var deploymentTargetFile: (path: String, source: DeploymentTargetSource)?
 
     public init(files fileFacts: [FileFacts], lines: Int = 0) {
         self.lines = lines
@@ -32,15 +38,57 @@ public struct AppInventory: Sendable {
                 facts.append(construction)
             }
         }
+        let summaries = Dictionary(grouping: fileFacts.flatMap(\.openSummaries), by: \.parameter)
+        facts = facts.flatMap { Self.resolveHandOff($0, summaries: summaries) }
         self.facts = facts.map { constants.resolve($0) }.sorted { left, right in
             (left.site.location.path, left.site.location.range.start) < (right.site.location.path, right.site.location.range.start)
         }
         plists = fileFacts.compactMap(\.plist)
-        deploymentTarget = fileFacts.flatMap(\.deploymentTargets).min { left, right in
-            left.split(separator: ".").compactMap { Int($0) }.lexicographicallyPrecedes(right.split(separator: ".").compactMap { Int($0) })
+        let declared = fileFacts.compactMap { file -> (String, DeploymentTargetSource, String)? in
+            guard let source = DeploymentTargetSource(path: file.path) else { return nil }
+            let oldest = file.deploymentTargets.min { Self.version($0).lexicographicallyPrecedes(Self.version($1)) }
+            return oldest.map { (file.path, source, $0) }
+        }
+        if let best = declared.min(by: { left, right in
+            left.1 != right.1 ? left.1 < right.1 : Self.version(left.2).lexicographicallyPrecedes(Self.version(right.2))
+        }) {
+            deploymentTarget = best.2
+            deploymentTargetFile = (best.0, best.1)
         }
         problems = fileFacts.flatMap(\.problems)
+        flags = FlagTable(fileFacts.flatMap(\.flags))
+        escapers = Set(fileFacts.flatMap(\.escapers))
     }
+
+    /// A hand-off whose URL goes to a function of another file becomes the hand-offs that
+    /// function makes (its file's summaries), a few functions deep; one that reaches no open
+    /// call is no hand-off.
+    static func resolveHandOff(_ fact: AppFact, summaries: [FunctionArgument: [OpenSummary]]) -> [AppFact] {
+        guard case .handOff(let handOff) = fact.kind, handOff.pending != nil else { return [fact] }
+        var resolved: [AppFact] = []
+        var pending = [handOff]
+        for _ in 0..<4 where !pending.isEmpty {
+            var next: [HandOff] = []
+            for partial in pending {
+                guard let target = partial.pending else { continue }
+                for summary in summaries[target] ?? [] {
+                    let joined = HandOff(trigger: partial.trigger, schemes: partial.schemes.intersection(summary.schemes), openSite: summary.openSite,
+                                         through: partial.through + [target.function] + summary.through, pending: summary.pending)
+                    if joined.pending == nil {
+                        var copy = fact
+                        copy.kind = .handOff(joined)
+                        resolved.append(copy)
+                    } else {
+                        next.append(joined)
+                    }
+                }
+            }
+            pending = next
+        }
+        return resolved
+    }
+
+    private static func version(_ text: String) -> [Int] { text.split(separator: ".").compactMap { Int($0) } }
 
     /// `base` and every class that inherits from it, across files.
     static func subclassClosure(of base: String, in classes: [ClassDeclaration]) -> Set<String> {
@@ -119,7 +167,7 @@ struct ConstantTable {
         case .script(var script):
             script.script = resolve(script.script)
             fact.kind = .script(script)
-        case .webView, .delegate:
+        case .webView, .delegate, .handOff:
             break
         }
         return fact

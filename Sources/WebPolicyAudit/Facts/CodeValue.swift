@@ -54,7 +54,7 @@ public struct CodeValue: Sendable, Hashable {
     }
 
     /// Source text for a one-line message: blanks collapsed, at most 80 characters.
-    static func abbreviated(_ text: String) -> String {
+    public static func abbreviated(_ text: String) -> String {
         let collapsed = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
         return collapsed.count <= 80 ? collapsed : String(collapsed.prefix(79)) + "…"
     }

@@ -21,8 +21,17 @@ public struct FileFacts: Sendable {
     public var constructions: [AppFact] = []
     /// Info.plist and entitlements keys, for the plist checks.
     public var plist: InfoPlist?
-    /// `IPHONEOS_DEPLOYMENT_TARGET` values of a project or xcconfig file.
+    /// The iOS deployment targets a project file, xcconfig, XcodeGen spec or package manifest sets.
     public var deploymentTargets: [String] = []
+    /// Booleans the file declares (`var isProduction: Bool { … }`), for run-time conditions
+    /// tested in other files.
+    public var flags: [FlagDeclaration] = []
+    /// Functions of the file that escape quotes or JSON-encode a value into script text: a
+    /// value spliced through one in another file is safe too.
+    public var escapers: [String] = []
+    /// Functions of the file that open a URL parameter with the system, for hand-offs that
+    /// reach them from other files.
+    public var openSummaries: [OpenSummary] = []
     /// The reader could not make sense of part of the file (Swift that does not parse, a
     /// malformed plist): said in the report, never a crash, never silent.
     public var problems: [ReadProblem] = []

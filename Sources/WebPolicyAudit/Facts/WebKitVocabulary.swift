@@ -69,6 +69,79 @@ public enum WebKitVocabulary {
     /// The pre-16.4 way to make a view inspectable.
     public static let developerExtrasKey = "developerExtrasEnabled"
 
+    /// The WebKit objects whose keys the audit knows, as key-value coding reaches them.
+    public enum KeyValueOwner: String, Sendable {
+        case webView = "WKWebView"
+        case configuration = "WKWebViewConfiguration"
+        case preferences = "WKPreferences"
+        case webpagePreferences = "WKWebpagePreferences"
+    }
+
+    /// Which WebKit object a `setValue(_:forKey:)` receiver is, by how it is written
+    /// (`webView`, `configuration.preferences`, `self` in a WKWebView subclass); nil for an
+    /// object the audit cannot tell is WebKit's (a `UserDefaults`, a dictionary).
+    public static func keyValueOwner(of receiver: String?, in type: String?, webViewClasses: Set<String>) -> KeyValueOwner? {
+        var text = receiver ?? "self"
+        text.removeAll { $0 == "?" || $0 == "!" }
+        if text.hasPrefix("self.") { text.removeFirst("self.".count) }
+        if text == "self" || text == "super" { return type.map(webViewClasses.contains) == true ? .webView : nil }
+        let lowered = text.lowercased()
+        let last = lowered.split(separator: ".").last.map(String.init) ?? lowered
+        if last.hasSuffix("webview") { return .webView }
+        if last.hasSuffix("webpagepreferences") { return .webpagePreferences }
+        if last == "preferences" || last.hasSuffix("wkpreferences") {
+            return lowered.contains("configuration") || lowered.contains("config") || lowered.contains("webview") || last != "preferences" ? .preferences : nil
+        }
+        if last == "configuration" || last == "config" || last.hasSuffix("webconfiguration") || last.hasSuffix("webviewconfiguration") { return .configuration }
+        return nil
+    }
+
+    /// Whether `key` is a public property of `owner` (its Objective-C and Swift names; a web
+    /// view's include the `UIView` it is): Apple's WebKit and UIKit documentation.
+    public static func isPublicKey(_ key: String, of owner: KeyValueOwner) -> Bool {
+        switch owner {
+        case .webView: return webViewKeys.contains(key) || viewKeys.contains(key)
+        case .configuration: return configurationKeys.contains(key)
+        case .preferences: return preferencesKeys.contains(key)
+        case .webpagePreferences: return webpagePreferencesKeys.contains(key)
+        }
+    }
+
+    static let webViewKeys: Set<String> = [
+        "configuration", "navigationDelegate", "UIDelegate", "uiDelegate", "backForwardList", "title", "URL", "url", "loading", "isLoading",
+        "estimatedProgress", "hasOnlySecureContent", "serverTrust", "canGoBack", "canGoForward", "allowsBackForwardNavigationGestures",
+        "customUserAgent", "allowsLinkPreview", "scrollView", "pageZoom", "mediaType", "themeColor", "underPageBackgroundColor", "inspectable",
+        "isInspectable", "findInteractionEnabled", "isFindInteractionEnabled", "findInteraction", "interactionState", "cameraCaptureState",
+        "microphoneCaptureState", "fullscreenState", "allowsMagnification", "magnification", "writingToolsBehavior", "isWritingToolsActive",
+        "writingToolsActive", "obscuredContentInsets", "minimumViewportInset", "maximumViewportInset",
+    ]
+    static let viewKeys: Set<String> = [
+        "frame", "bounds", "center", "transform", "backgroundColor", "alpha", "opaque", "isOpaque", "hidden", "isHidden", "tag", "clipsToBounds",
+        "contentMode", "tintColor", "userInteractionEnabled", "isUserInteractionEnabled", "multipleTouchEnabled", "isMultipleTouchEnabled",
+        "exclusiveTouch", "isExclusiveTouch", "layer", "mask", "translatesAutoresizingMaskIntoConstraints", "autoresizingMask",
+        "accessibilityLabel", "accessibilityIdentifier", "accessibilityHint", "accessibilityValue", "isAccessibilityElement",
+        "semanticContentAttribute", "overrideUserInterfaceStyle", "layoutMargins", "directionalLayoutMargins", "preservesSuperviewLayoutMargins",
+        "insetsLayoutMarginsFromSafeArea", "contentScaleFactor", "restorationIdentifier", "focusGroupIdentifier",
+    ]
+    static let configurationKeys: Set<String> = [
+        "processPool", "preferences", "userContentController", "websiteDataStore", "suppressesIncrementalRendering", "applicationNameForUserAgent",
+        "allowsAirPlayForMediaPlayback", "mediaTypesRequiringUserActionForPlayback", "requiresUserActionForMediaPlayback",
+        "mediaPlaybackRequiresUserAction", "allowsInlineMediaPlayback", "selectionGranularity", "allowsPictureInPictureMediaPlayback",
+        "dataDetectorTypes", "ignoresViewportScaleLimits", "defaultWebpagePreferences", "limitsNavigationsToAppBoundDomains",
+        "upgradeKnownHostsToHTTPS", "allowsInlinePredictions", "webExtensionController", "supportsAdaptiveImageGlyph", "writingToolsBehavior",
+        "showsSystemScreenTimeBlockingView", "userInterfaceDirectionPolicy",
+    ]
+    static let preferencesKeys: Set<String> = [
+        "minimumFontSize", "javaScriptEnabled", "javaScriptCanOpenWindowsAutomatically", "fraudulentWebsiteWarningEnabled",
+        "isFraudulentWebsiteWarningEnabled", "textInteractionEnabled", "isTextInteractionEnabled", "elementFullscreenEnabled",
+        "isElementFullscreenEnabled", "siteSpecificQuirksModeEnabled", "isSiteSpecificQuirksModeEnabled", "shouldPrintBackgrounds",
+        "tabFocusesLinks", "inactiveSchedulingPolicy",
+    ]
+    static let webpagePreferencesKeys: Set<String> = [
+        "allowsContentJavaScript", "preferredContentMode", "lockdownModeEnabled", "isLockdownModeEnabled", "preferredHTTPSNavigationPolicy",
+        "securityRestrictionMode",
+    ]
+
     /// The runtime's documented call that makes a configured configuration (WebPolicyWebKit's
     /// `WKWebViewConfiguration(policy:)`), and the view made from one (`WKWebView(frame:policy:)`):
     /// known by type name and argument label, since apps have methods of their own named

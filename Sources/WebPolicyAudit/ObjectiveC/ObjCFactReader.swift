@@ -185,13 +185,21 @@ private struct Reader {
             role = .authenticationChallenge
         } else if selector.hasPrefix("userContentController:didReceiveScriptMessage:") {
             role = .receiveScriptMessage
+        } else if selector.hasPrefix("webView:requestMediaCapturePermissionForOrigin:") {
+            role = .mediaCapturePermission
+        } else if selector.hasPrefix("webView:requestDeviceOrientationAndMotionPermissionForOrigin:") {
+            role = .deviceOrientationPermission
         } else {
             return
         }
         let bodyTokens = tokens[body.clamped(to: tokens.indices)]
-        let readsFrameInfo = bodyTokens.contains { $0.isIdentifier("frameInfo") }
-        let buildsWebView = bodyTokens.contains { $0.isIdentifier("initWithFrame") }
-        file.facts.append(AppFact(.delegate(.init(role: role, readsFrameInfo: readsFrameInfo, buildsWebView: buildsWebView)), at: site(index..<(index + 1))))
+        var method = AppFact.DelegateMethod(role: role, readsFrameInfo: bodyTokens.contains { $0.isIdentifier("frameInfo") },
+                                            buildsWebView: bodyTokens.contains { $0.isIdentifier("initWithFrame") })
+        method.testsMainFrame = bodyTokens.contains { $0.isIdentifier("isMainFrame") || $0.isIdentifier("mainFrame") }
+        method.grants = bodyTokens.contains { $0.isIdentifier("WKPermissionDecisionGrant") }
+        // The origin's or frame's properties read before deciding (`origin.host`, `frame.mainFrame`).
+        method.readsRequester = bodyTokens.contains { ["host", "protocol", "port", "securityOrigin", "isMainFrame", "mainFrame"].contains($0.text) && $0.kind == .identifier }
+        file.facts.append(AppFact(.delegate(method), at: site(index..<(index + 1))))
     }
 
     // MARK: Constants
@@ -346,7 +354,7 @@ private struct Reader {
             guard let key = argument("forKey") else { return }
             let value = classify(key)
             guard value.kind == .string else { return }
-            file.facts.append(AppFact(.api(.init(.keyValueCoding, detail: value)), at: messageSite))
+            file.facts.append(AppFact(.api(.init(.keyValueCoding, detail: value, receiver: receiverText)), at: messageSite))
         case "registerClass:" where receiverText == "NSURLProtocol":
             file.facts.append(AppFact(.api(.init(.urlProtocol)), at: messageSite))
         case "setCookie:completionHandler:", "setCookie:":

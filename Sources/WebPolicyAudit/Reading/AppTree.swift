@@ -10,7 +10,8 @@ import WebPolicyRuntime
 public struct AppTree: Sendable {
     public enum Kind: Sendable, Equatable {
         case swift, objectiveC, plist, entitlements, interfaceBuilder
-        /// `project.pbxproj` and `.xcconfig`: read for the deployment target only.
+        /// `project.pbxproj`, `.xcconfig` and XcodeGen's `project.yml`: read for the
+        /// deployment target only.
         case buildSettings
     }
 
@@ -50,6 +51,8 @@ public struct AppTree: Sendable {
     }
 
     static func kind(of path: String) -> Kind? {
+        let name = (path as NSString).lastPathComponent
+        if name == "project.yml" || name == "project.yaml" { return .buildSettings }
         switch (path as NSString).pathExtension {
         case "swift": return .swift
         case "m", "mm", "h": return .objectiveC

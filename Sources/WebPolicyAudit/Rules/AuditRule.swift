@@ -22,11 +22,16 @@ public struct AuditSubject: Sendable {
     public let policy: Policy?
     /// `--configuration debug`: code compiled only into debug builds counts as shipped.
     public let debugBuild: Bool
+    /// Functions that make a value safe in script text: the app's own that the readers saw
+    /// escape or encode, and those `.webpolicy.yml` names (`audit.script-escapers`).
+    public let scriptEscapers: Set<String>
 
-    public init(inventory: AppInventory, policy: Policy?, debugBuild: Bool = false) {
+    public init(inventory: AppInventory, policy: Policy?, debugBuild: Bool = false, scriptEscapers: [String] = []) {
         self.inventory = inventory
         self.policy = policy
         self.debugBuild = debugBuild
+        // `JS.escape` is called as `escape` on its type or a value of it.
+        self.scriptEscapers = inventory.escapers.union(scriptEscapers.map { String($0.split(separator: ".").last ?? "") })
     }
 
     /// Facts compiled into the build being audited (an unknown `#if` counts): the release

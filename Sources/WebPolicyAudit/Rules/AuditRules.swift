@@ -25,6 +25,8 @@ public enum AuditRules {
         WebViewUnmanagedRule.self,
         NavigationUnmanagedRule.self,
         NewWindowSecondWebViewRule.self,
+        HandOffAnySchemeRule.self,
+        HTMLFileBaseURLRule.self,
         // Hazards no policy makes safe
         UIWebViewRule.self,
         PrivateWebKitAPIRule.self,
@@ -34,6 +36,8 @@ public enum AuditRules {
         HTMLStringNullOriginRule.self,
         FileAccessKVCRule.self,
         WebViewConfigAfterInitRule.self,
+        PermissionGrantedToAnyOriginRule.self,
+        PrivateKeyValueCodingRule.self,
     ]
 
     public static var descriptions: [RuleDescription] { all.map { $0.description } }

@@ -11,6 +11,8 @@ import WebPolicyRuntime
 /// exclude:
 ///   - generated/**
 ///   - vendor
+/// audit:
+///   script-escapers: [jsQuoted, JS.escape]
 /// ```
 public struct LintConfiguration: Sendable {
     public enum Setting: Equatable, Sendable {
@@ -19,7 +21,7 @@ public struct LintConfiguration: Sendable {
     }
 
     public static let fileNames = [".webpolicy.yml", ".webpolicy.yaml"]
-    static let keys = ["rules", "exclude"]
+    static let keys = ["rules", "exclude", "audit"]
 
     public var settings: [String: Setting] = [:]
     /// Where the configuration came from, if a file.
@@ -30,6 +32,9 @@ public struct LintConfiguration: Sendable {
     public var excludeBase: String?
     /// Whether `# webpolicy:` suppression comments count (`--no-inline-config` turns them off).
     public var inlineConfig = true
+    /// `audit.script-escapers`: functions of the app's (by name, `escape` or `JS.escape`) that
+    /// make a value safe in script text, which the audit cannot see do so.
+    public var scriptEscapers: [String] = []
     /// Rule ids of the other commands (`webpolicy audit`'s), which a policy's suppressions may
     /// name: lint accepts them and leaves them to the command that reports them.
     public var otherRuleIDs: [String] = []
@@ -120,6 +125,22 @@ public struct LintConfiguration: Sendable {
                 reader.wrongKind(exclude, expected: "a list of path patterns", what: "'exclude'")
             }
             configuration.excludeBase = (path as NSString).deletingLastPathComponent
+        }
+        if let audit = fields?.value("audit") {
+            let auditFields = reader.fields(of: audit, context: "'audit'", allowed: ["script-escapers"])
+            if let escapers = auditFields?.value("script-escapers") {
+                if let items = escapers.sequence {
+                    for item in items {
+                        guard let name = item.scalar?.value, !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else {
+                            reader.error(.wrongType, "a script escaper must be a function's name, such as 'jsQuoted' or 'JS.escape'", at: item.range)
+                            continue
+                        }
+                        configuration.scriptEscapers.append(name)
+                    }
+                } else {
+                    reader.wrongKind(escapers, expected: "a list of function names", what: "'script-escapers'")
+                }
+            }
         }
         let problems = Diagnostic.normalized(reader.diagnostics)
         if !problems.isEmpty { throw InputError(problems.map(format).joined(separator: "\n")) }

@@ -1,7 +1,10 @@
 import WebPolicyKit
 import WebPolicyRuntime
 
-/// Script text built from values: a quote in the value ends the string and the rest runs.
+/// Script text built from values: a quote in the value ends the string and the rest runs. The
+/// Swift reader follows each spliced value through the file (`ScriptSplice`); what the page
+/// chose is an error, what the file does not show a warning, literals, numbers and escaped or
+/// JSON-encoded values are safe.
 struct ScriptInterpolationRule: AuditRule {
     static let needsPolicy = false
     static let description = RuleDescription(
@@ -9,15 +12,26 @@ struct ScriptInterpolationRule: AuditRule {
         name: "Script Built by Interpolation",
         category: .appHazards,
         defaultSeverity: .warning,
-        summary: "`evaluateJavaScript` or `callAsyncJavaScript` runs a script built by interpolating, concatenating or formatting values: a quote in a value runs as code in the page.",
+        summary: "`evaluateJavaScript` or `callAsyncJavaScript` runs a script built by interpolating, concatenating or formatting values: a value the page chose is an error (the page picks code the app runs), one the audit cannot see a warning.",
         rationale: """
         `"showBanner('\\(title)')"` is code as soon as `title` holds a quote. Pass values as \
         `callAsyncJavaScript(_:arguments:in:in:)` arguments, which WebKit hands over as data, \
-        or JSON-encode them without wrapping them in quotes again. Inside a script message \
-        handler, with a value from the message's body, it is an error: the page chooses the \
-        code the app runs back into it. A script held in a variable whose value the audit \
-        cannot see is not reported. Source: MASTG-TEST-0078; CodeQL `swift/unsafe-js-eval` \
-        (CWE-094); audit-checks.md HZ4, BR7.
+        or JSON-encode them without wrapping them in quotes again. In Swift the audit follows \
+        each spliced value through the file — locals, `if let` and `guard let`, the file's \
+        properties and `static let`s, its functions (into a helper's return, out to a helper's \
+        callers, several calls deep): string literals, their ternaries, numbers and Booleans \
+        (literals, arithmetic, values declared `Int` or `Bool`, `String(format:)` of numeric \
+        specifiers), `String(reflecting:)`, JSON from `JSONSerialization` or `JSONEncoder` \
+        (unquoted), and values through an escaper — a function whose body JSON-encodes or \
+        replaces quotes, one whose name says it escapes or quotes, or one named under \
+        `audit.script-escapers` in `.webpolicy.yml` — are safe. A value read from a script \
+        message's body, a navigation's or new window's request, the page's title or URL, or \
+        the URL the app was opened with is an error, and the finding names it, the line it was \
+        read on and the functions it passed through. A value the file does not show (a \
+        parameter called from another file, another type's property) is a warning naming \
+        what to check. A script held in a variable whose text the audit cannot see is not \
+        reported. Objective-C is judged by the format call's text. Source: MASTG-TEST-0078; \
+        CodeQL `swift/unsafe-js-eval` (CWE-094); audit-checks.md HZ4, BR7.
         """,
         standards: .init(masvs: ["MASVS-PLATFORM-2", "MASVS-CODE-4"], maswe: ["MASWE-0072"], mastg: ["MASTG-TEST-0078"], cwe: ["CWE-94"]),
         failing: [], passing: [],
@@ -40,12 +54,43 @@ struct ScriptInterpolationRule: AuditRule {
                 ↓webView.evaluateJavaScript("receive(JSON.parse('\\(jsonText)'))")
             }
             """)),
+            .triggers(.init("App/AuthHandler.swift", """
+            final class AuthHandler: NSObject, WKScriptMessageHandler {
+                weak var webView: WKWebView?
+
+                func userContentController(_ controller: WKUserContentController, didReceive message: WKScriptMessage) {
+                    guard let body = message.body as? [String: Any] else { return }
+                    route(body)
+                }
+
+                private func route(_ body: [String: Any]) {
+                    if let callback = body["callback"] as? String { answer(callback: callback) }
+                }
+
+                private func answer(callback: String) {
+                    ↓webView?.evaluateJavaScript("\\(callback)(true)")
+                }
+            }
+            """)),
             .passes(.init("App/Banner.swift", """
-            func show(_ title: String, in webView: WKWebView, jsonString: String, zoom: Int) async throws {
+            func show(_ title: String, in webView: WKWebView, jsonString: String, zoom: Int, pinch: Bool, scale: Double) async throws {
                 webView.evaluateJavaScript("document.title")
                 webView.evaluateJavaScript("window.externalBus(\\(jsonString))")
                 webView.evaluateJavaScript("showBanner(\\(Self.jsStringLiteral(title)), \\(2))")
+                let enabled = pinch ? "true" : "false"
+                webView.evaluateJavaScript("setZoomEnabled(\\(enabled), \\(zoom))")
+                webView.evaluateJavaScript(String(format: "document.body.style.zoom = '%.0f%%'", scale * 100))
                 _ = try await webView.callAsyncJavaScript("showBanner(title)", arguments: ["title": title], contentWorld: .page)
+            }
+            """), .init("App/Script.swift", """
+            enum Script {
+                static let injectText = "function(text) { document.activeElement.value = text }"
+            }
+            func insert(_ text: String, in webView: WKWebView) {
+                let data = try! JSONSerialization.data(withJSONObject: text, options: [.fragmentsAllowed])
+                let literal = String(data: data, encoding: .utf8)!
+                webView.evaluateJavaScript("(\\(Script.injectText))(\\(literal))")
+                webView.evaluateJavaScript("setCookies(\\(String(reflecting: text)))")
             }
             """)),
         ]
@@ -53,16 +98,83 @@ struct ScriptInterpolationRule: AuditRule {
 
     func check(_ app: AuditSubject, _ context: inout AuditRuleContext) {
         for fact in app.facts() {
-            guard case .script(let script) = fact.kind, script.script.kind == .interpolated else { continue }
-            let inHandler = fact.site.enclosingFunction?.hasPrefix("userContentController") ?? false
-            let fromMessage = inHandler && (script.script.text.contains("body") || script.script.text.contains("message"))
-            if fromMessage {
-                context.report("\(script.api) runs a script built from the script message's body: the page chooses code the app runs",
-                               at: fact.site, hint: "reply with callAsyncJavaScript arguments or the reply handler, never by building script text", severity: .error)
-            } else {
-                context.report("\(script.api) runs a script built from values (\(script.script.quoted)): a quote in a value runs as code",
-                               at: fact.site, hint: "pass the values as callAsyncJavaScript(_:arguments:in:in:) arguments")
+            guard case .script(let script) = fact.kind else { continue }
+            guard let splices = script.splices else {
+                checkByText(script, fact, &context)
+                continue
             }
+            let judged = splices.map { ($0, verdict($0, escapers: app.scriptEscapers)) }
+            let hostile = judged.filter { $0.1 == .hostile }.map(\.0)
+            let unseen = judged.filter { $0.1 == .unseen }.map(\.0)
+            if !hostile.isEmpty {
+                let origins = hostile.flatMap { $0.origins.filter(\.isHostile) }
+                let first = origins.first
+                let from = first.map { " (\($0.detail)\($0.site.map { ", line \($0.range.start.line)" } ?? ""))" } ?? ""
+                context.report("\(script.api) runs a script that splices \(Self.names(hostile)), which the page chose\(from): the page picks code the app runs",
+                               at: fact.site, hint: "reply with callAsyncJavaScript arguments (or the reply handler), never by building script text from the message",
+                               notes: notes(hostile, origins: origins, fact: fact), severity: .error)
+            } else if !unseen.isEmpty {
+                let origins = unseen.flatMap { splice in splice.origins.filter { !isSafe($0, in: splice, escapers: app.scriptEscapers) } }
+                let what = origins.first.map { " (\($0.detail))" } ?? ""
+                context.report("\(script.api) runs a script built from \(Self.names(unseen)), whose value the audit cannot see\(what): a quote in it runs as code",
+                               at: fact.site, hint: "pass the values as callAsyncJavaScript(_:arguments:in:in:) arguments, or through an escaper (audit.script-escapers in .webpolicy.yml names yours)",
+                               notes: notes(unseen, origins: origins, fact: fact))
+            }
+        }
+    }
+
+    enum Verdict { case safe, unseen, hostile }
+
+    func verdict(_ splice: ScriptSplice, escapers: Set<String>) -> Verdict {
+        if splice.origins.contains(where: \.isHostile) { return .hostile }
+        return splice.origins.allSatisfy { isSafe($0, in: splice, escapers: escapers) } ? .safe : .unseen
+    }
+
+    func isSafe(_ origin: ValueOrigin, in splice: ScriptSplice, escapers: Set<String>) -> Bool {
+        switch origin.kind {
+        case .literal, .number, .escaped: return true
+        case .json: return !splice.quoted
+        case .page, .openedURL: return false
+        case .unknown:
+            if origin.calls.contains(where: escapers.contains) { return true }
+            // A value named as JSON, spliced unquoted, is taken at its word (the app's convention).
+            return !splice.quoted && splice.expression.lowercased().contains("json")
+        }
+    }
+
+    /// Where each value came from and the functions it passed through; where it is spliced when
+    /// that is another line (a wrapper's caller builds the text).
+    func notes(_ splices: [ScriptSplice], origins: [ValueOrigin], fact: AppFact) -> [Diagnostic.Note] {
+        var notes: [Diagnostic.Note] = []
+        for splice in splices where splice.location.range.start.line != fact.site.location.range.start.line || splice.location.path != fact.site.location.path {
+            notes.append(Diagnostic.Note("\(splice.expression) is spliced into the script here", at: splice.location))
+        }
+        var seen: Set<String> = []
+        for origin in origins {
+            let through = origin.through.isEmpty ? "" : ", through \(SchemeScope.list(origin.through))"
+            let text = "the value comes from \(origin.detail)\(through)"
+            guard seen.insert(text).inserted else { continue }
+            notes.append(Diagnostic.Note(text, at: origin.site))
+        }
+        return notes
+    }
+
+    static func names(_ splices: [ScriptSplice]) -> String {
+        var unique: [String] = []
+        for splice in splices where !unique.contains(splice.expression) { unique.append(splice.expression) }
+        return SchemeScope.list(unique.map { "`\($0)`" })
+    }
+
+    /// Objective-C, which has no value flow: the format call's text.
+    func checkByText(_ script: AppFact.Script, _ fact: AppFact, _ context: inout AuditRuleContext) {
+        guard script.script.kind == .interpolated else { return }
+        let inHandler = fact.site.enclosingFunction?.hasPrefix("userContentController") ?? false
+        if inHandler && (script.script.text.contains("body") || script.script.text.contains("message")) {
+            context.report("\(script.api) runs a script built from the script message's body: the page chooses code the app runs",
+                           at: fact.site, hint: "reply with callAsyncJavaScript arguments or the reply handler, never by building script text", severity: .error)
+        } else {
+            context.report("\(script.api) runs a script built from values (\(script.script.quoted)): a quote in a value runs as code",
+                           at: fact.site, hint: "pass the values as callAsyncJavaScript(_:arguments:in:in:) arguments")
         }
     }
 }

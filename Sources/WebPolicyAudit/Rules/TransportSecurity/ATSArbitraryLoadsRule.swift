@@ -4,19 +4,21 @@ import WebPolicyRuntime
 /// `NSAllowsArbitraryLoads` turns ATS off for every host — unless a finer key is present,
 /// which since iOS 10 makes the system ignore it (Apple's key reference; ios-domain.md §1.2).
 struct ATSArbitraryLoadsRule: AuditRule {
+    static let needsPolicy = false
     static let description = RuleDescription(
         id: "ats-arbitrary-loads",
         name: "App Transport Security Off for Every Host",
         category: .appCode,
         defaultSeverity: .error,
-        summary: "An Info.plist sets `NSAllowsArbitraryLoads` (and no finer key that makes iOS ignore it): plain http to any host, though `http-allowlist` lists the few that need it.",
+        summary: "An Info.plist sets `NSAllowsArbitraryLoads` (and no finer key that makes iOS ignore it): plain http to any host, though `http-allowlist` lists the few that need it — or, with no policy, though nothing says which do.",
         rationale: """
         The http allowlist is the policy's word on which hosts may be loaded without TLS; the \
         ATS fragment `webpolicy compile` writes grants exactly those. `NSAllowsArbitraryLoads` \
         grants every host, for the web view and every URLSession in the app, so the allowlist \
         no longer holds. Since iOS 10 the key is ignored when `NSAllowsArbitraryLoadsInWebContent`, \
         `NSAllowsArbitraryLoadsForMedia` or `NSAllowsLocalNetworking` is present — then nothing \
-        is reported here (MobSF reports it anyway). A browser app holding the \
+        is reported here (MobSF reports it anyway). With no policy it is reported too: it is the \
+        hazard a reviewer lists first. A browser app holding the \
         `com.apple.developer.web-browser` entitlement may need it: suppress with that reason. \
         Source: MASTG-TEST-0065; MASWE-0050; Apple, `NSAllowsArbitraryLoads`; audit-checks.md AT1.
         """,
@@ -34,6 +36,13 @@ struct ATSArbitraryLoadsRule: AuditRule {
               - host: legacy.example.com
                 reason: the CMS preview has no TLS
             """),
+            .triggers(.infoPlist("""
+            <key>NSAppTransportSecurity</key>
+            <dict>
+                ↓<key>NSAllowsArbitraryLoads</key>
+                <true/>
+            </dict>
+            """)),
             .passes(.infoPlist("""
             <key>NSAppTransportSecurity</key>
             <dict>
@@ -51,11 +60,15 @@ struct ATSArbitraryLoadsRule: AuditRule {
     )
 
     func check(_ app: AuditSubject, _ context: inout AuditRuleContext) {
-        guard app.policy != nil else { return }
         for plist in app.infoPlists {
             guard let security = plist.transportSecurity, let arbitrary = security.allowsArbitraryLoads, arbitrary.value, !security.arbitraryLoadsIgnored else { continue }
-            context.report("NSAllowsArbitraryLoads turns App Transport Security off for every host, but the policy's http-allowlist names the hosts that may use plain http",
-                           at: arbitrary.location, hint: "remove it and merge the ATS fragment 'webpolicy compile' writes (docs/runtime.md)")
+            if app.policy != nil {
+                context.report("NSAllowsArbitraryLoads turns App Transport Security off for every host, but the policy's http-allowlist names the hosts that may use plain http",
+                               at: arbitrary.location, hint: "remove it and merge the ATS fragment 'webpolicy compile' writes (docs/runtime.md)")
+            } else {
+                context.report("NSAllowsArbitraryLoads turns App Transport Security off for every host: the web views and every URLSession of the app may use plain http",
+                               at: arbitrary.location, hint: "remove it; list the hosts that need plain http under a policy's http-allowlist and merge the ATS fragment 'webpolicy compile' writes")
+            }
         }
     }
 }

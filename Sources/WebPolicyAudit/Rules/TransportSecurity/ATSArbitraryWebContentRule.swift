@@ -3,6 +3,7 @@ import WebPolicyRuntime
 
 /// `NSAllowsArbitraryLoadsInWebContent` exempts every web view from ATS.
 struct ATSArbitraryWebContentRule: AuditRule {
+    static let needsPolicy = false
     static let description = RuleDescription(
         id: "ats-arbitrary-web-content",
         name: "App Transport Security Off in Web Views",
@@ -45,10 +46,10 @@ struct ATSArbitraryWebContentRule: AuditRule {
     )
 
     func check(_ app: AuditSubject, _ context: inout AuditRuleContext) {
-        guard app.policy != nil else { return }
         for plist in app.infoPlists {
             guard let key = plist.transportSecurity?.allowsArbitraryLoadsInWebContent, key.value else { continue }
-            context.report("NSAllowsArbitraryLoadsInWebContent lets every web view load any host over plain http; the policy's http-allowlist no longer holds",
+            let consequence = app.policy == nil ? "nothing says which hosts need it" : "the policy's http-allowlist no longer holds"
+            context.report("NSAllowsArbitraryLoadsInWebContent lets every web view load any host over plain http; \(consequence)",
                            at: key.location, hint: "remove it and merge the ATS fragment 'webpolicy compile' writes (docs/runtime.md)")
         }
     }
