@@ -162,7 +162,7 @@ final class ValueFlow {
         let baseText = base.trimmedDescription
         if name == "rawValue", let first = baseText.first, first.isUppercase { return [ValueOrigin(.literal, "an enum's raw value", site: site, through: frame.through)] }
         if ["title", "url", "URL"].contains(name), baseText.lowercased().hasSuffix("webview") || baseText.lowercased().hasSuffix("page") {
-            return [ValueOrigin(.page, "the page's \(name == "title" ? "title" : "URL") (\(Self.abbreviated(ExprSyntax(member))))", site: site, through: frame.through, input: .page)]
+            return [ValueOrigin(.page, "the page's \(name == "title" ? "title" : "URL"): \(Self.abbreviated(ExprSyntax(member)))", site: site, through: frame.through, input: .page)]
         }
         // `self.x`, `Self.x`, `Type.x`: a property of the file's types.
         if baseText == "self" || baseText == "Self" || (base.is(DeclReferenceExprSyntax.self) && baseText.first?.isUppercase == true) {
@@ -170,7 +170,8 @@ final class ValueFlow {
                 let inner = Frame(scope: nil, function: nil, depth: frame.depth + 1, through: frame.through)
                 return values.flatMap { origins(of: $0, in: self.frame(for: $0, inheriting: inner)) }
             }
-            return [ValueOrigin(.unknown, "\(Self.abbreviated(ExprSyntax(member))), a property the file does not set", site: site, through: frame.through)]
+            let what = baseText == "self" || baseText == "Self" ? ", a property the file does not set" : ""
+            return [ValueOrigin(.unknown, "\(Self.abbreviated(ExprSyntax(member)))\(what)", site: site, through: frame.through)]
         }
         return derived(from: base, ExprSyntax(member), in: frame, call: nil)
     }
@@ -190,7 +191,13 @@ final class ValueFlow {
                     origin.site = location(whole)
                 }
                 return origin
-            case .unknown: return origin
+            case .unknown:
+                // Read off something the file does not show: name the whole read, not its root.
+                if origin.site == baseSite, origin.parameter == nil {
+                    origin.detail = Self.abbreviated(whole)
+                    origin.site = location(whole)
+                }
+                return origin
             case .literal, .number: return origin
             case .escaped, .json:
                 // Read again, it is no longer the escaped text itself.
@@ -450,7 +457,7 @@ final class ValueFlow {
         return splices(ofScript: expression, in: start).compactMap { splice in
             guard seen.insert(splice.expression.id).inserted else { return nil }
             return ScriptSplice(expression: Self.abbreviated(splice.expression), location: location(splice.expression), quoted: splice.quoted,
-                                origins: origins(of: splice.expression, in: splice.frame))
+                                origins: origins(of: splice.expression, in: splice.frame), builtElsewhere: splice.frame.scope?.id != start.scope?.id)
         }
     }
 

@@ -10,11 +10,16 @@ import TestSupport
 @Suite("audit (the binary)")
 struct AuditCommandTests {
     static let fixtures = CommandRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/audit")
-    static let apps = ["swift-shop", "objc-legacy", "mixed-app"]
+    static let apps = ["swift-shop", "objc-legacy", "mixed-app", "home-server", "script-splices"]
     static var isRecording: Bool { ProcessInfo.processInfo.environment["WEBPOLICY_RECORD"] == "1" }
 
+    /// Audits a fixture app, with its `webpolicy.yml` when it has one (the working folder's
+    /// `.webpolicy.yml` is the repository's).
     static func audit(_ app: String, _ arguments: [String]) throws -> CommandRunner.Result {
-        try CommandRunner.run(["audit", "Tests/Fixtures/audit/\(app)/app"] + arguments)
+        let config = fixtures.appendingPathComponent(app).appendingPathComponent("webpolicy.yml")
+        let configured = FileManager.default.fileExists(atPath: config.path) && !arguments.contains("--config")
+            ? ["--config", "Tests/Fixtures/audit/\(app)/webpolicy.yml"] : []
+        return try CommandRunner.run(["audit", "Tests/Fixtures/audit/\(app)/app"] + configured + arguments)
     }
 
     static func golden(_ output: String, _ app: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
@@ -29,6 +34,47 @@ struct AuditCommandTests {
         let result = try Self.audit(app, ["--policy", "Tests/Fixtures/audit/\(app)/policy.yaml", "--format", format, "--color", "never"])
         #expect(result.status == 1, "\(result.stderr)")
         try Self.golden(result.stdout, app, "expected.\(format == "human" ? "txt" : "json")")
+    }
+
+    /// The first run, with no policy: the hazards no policy makes safe.
+    @Test(arguments: apps)
+    func hazardsWithoutAPolicyMatchTheGolden(app: String) throws {
+        let result = try Self.audit(app, ["--format", "human", "--color", "never"])
+        #expect([0, 1].contains(result.status), "\(result.stderr)")
+        try Self.golden(result.stdout, app, "expected-no-policy.txt")
+    }
+
+    /// The traps of the release-hazard and script-splice checks: each line holding one of these
+    /// is reported by no rule, with or without the app's policy.
+    @Test func safeSplicesAndHazardTrapsStaySilent() throws {
+        let traps = [
+            "script-splices": ["setZoomEnabled", "document.body.style.zoom", "Scripts.insertText", "String(reflecting:", "JSText.quoted", "return String(data"],
+            "home-server": ["allowsBackForwardNavigationGestures", "UserDefaults.standard.setValue", "Environment.webInspectorRequested {",
+                            "#if DEBUG\n        webView.isInspectable = true"],
+        ]
+        for (app, snippets) in traps {
+            for arguments in [["--format", "sarif"], ["--format", "sarif", "--policy", "Tests/Fixtures/audit/\(app)/policy.yaml"]] {
+                let result = try Self.audit(app, arguments)
+                let log = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+                let results = ((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+                let reported = Set(results.compactMap { result -> String? in
+                    guard let location = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any],
+                          let uri = (location["artifactLocation"] as? [String: Any])?["uri"] as? String,
+                          let line = (location["region"] as? [String: Any])?["startLine"] as? Int else { return nil }
+                    return "\(uri):\(line)"
+                })
+                let files = try FileManager.default.subpathsOfDirectory(atPath: Self.fixtures.appendingPathComponent("\(app)/app").path).filter { $0.hasSuffix(".swift") }
+                for file in files {
+                    let text = try String(contentsOf: Self.fixtures.appendingPathComponent("\(app)/app/\(file)"), encoding: .utf8)
+                    for snippet in snippets {
+                        guard let range = text.range(of: snippet) else { continue }
+                        // The trap's last line: a multi-line snippet names the line that could be reported.
+                        let line = text[..<range.upperBound].components(separatedBy: "\n").count
+                        #expect(!reported.contains("Tests/Fixtures/audit/\(app)/app/\(file):\(line)"), "\(app)/\(file):\(line) (\(snippet)) was reported with \(arguments)")
+                    }
+                }
+            }
+        }
     }
 
     @Test(arguments: apps)

@@ -12,12 +12,15 @@ public struct ScriptSplice: Sendable, Hashable {
     /// Inside quotes of the script text (`'\(x)'`): JSON text there is not quote-safe.
     public var quoted: Bool
     public var origins: [ValueOrigin]
+    /// The text is built in another function than the one that runs it (a wrapper's caller).
+    public var builtElsewhere: Bool
 
-    public init(expression: String, location: SourceLocation, quoted: Bool, origins: [ValueOrigin]) {
+    public init(expression: String, location: SourceLocation, quoted: Bool, origins: [ValueOrigin], builtElsewhere: Bool = false) {
         self.expression = expression
         self.location = location
         self.quoted = quoted
         self.origins = origins
+        self.builtElsewhere = builtElsewhere
     }
 }
 

@@ -110,15 +110,17 @@ struct ScriptInterpolationRule: AuditRule {
                 let origins = hostile.flatMap { $0.origins.filter(\.isHostile) }
                 let first = origins.first
                 let from = first.map { " (\($0.detail)\($0.site.map { ", line \($0.range.start.line)" } ?? ""))" } ?? ""
+                let (site, wrapper) = place(hostile, fact: fact)
                 context.report("\(script.api) runs a script that splices \(Self.names(hostile)), which the page chose\(from): the page picks code the app runs",
-                               at: fact.site, hint: "reply with callAsyncJavaScript arguments (or the reply handler), never by building script text from the message",
-                               notes: notes(hostile, origins: origins, fact: fact), severity: .error)
+                               at: site, hint: "pass values the page chose as callAsyncJavaScript(_:arguments:in:in:) arguments (or answer through the reply handler), never in the script's text",
+                               notes: wrapper + notes(hostile, origins: origins, at: site), severity: .error)
             } else if !unseen.isEmpty {
                 let origins = unseen.flatMap { splice in splice.origins.filter { !isSafe($0, in: splice, escapers: app.scriptEscapers) } }
                 let what = origins.first.map { " (\($0.detail))" } ?? ""
+                let (site, wrapper) = place(unseen, fact: fact)
                 context.report("\(script.api) runs a script built from \(Self.names(unseen)), whose value the audit cannot see\(what): a quote in it runs as code",
-                               at: fact.site, hint: "pass the values as callAsyncJavaScript(_:arguments:in:in:) arguments, or through an escaper (audit.script-escapers in .webpolicy.yml names yours)",
-                               notes: notes(unseen, origins: origins, fact: fact))
+                               at: site, hint: "pass the values as callAsyncJavaScript(_:arguments:in:in:) arguments, or through an escaper (audit.script-escapers in .webpolicy.yml names yours)",
+                               notes: wrapper + notes(unseen, origins: origins, at: site))
             }
         }
     }
@@ -142,11 +144,26 @@ struct ScriptInterpolationRule: AuditRule {
         }
     }
 
+    /// Where the finding goes: the evaluate call, or — when the text is built by a wrapper's
+    /// caller elsewhere — that caller's line, where the fix is, with a note for the call.
+    func place(_ splices: [ScriptSplice], fact: AppFact) -> (FactSite, [Diagnostic.Note]) {
+        let lines = Set(splices.map { "\($0.location.path):\($0.location.range.start.line)" })
+        guard lines.count == 1, let splice = splices.first, splices.allSatisfy(\.builtElsewhere) else { return (fact.site, []) }
+        var site = fact.site
+        site.location = splice.location
+        site.enclosingFunction = nil
+        return (site, [Diagnostic.Note("the script is run here", at: fact.site.location)])
+    }
+
+    static func sameLine(_ left: SourceLocation, _ right: SourceLocation) -> Bool {
+        left.path == right.path && left.range.start.line == right.range.start.line
+    }
+
     /// Where each value came from and the functions it passed through; where it is spliced when
-    /// that is another line (a wrapper's caller builds the text).
-    func notes(_ splices: [ScriptSplice], origins: [ValueOrigin], fact: AppFact) -> [Diagnostic.Note] {
+    /// that is another line than the finding's.
+    func notes(_ splices: [ScriptSplice], origins: [ValueOrigin], at site: FactSite) -> [Diagnostic.Note] {
         var notes: [Diagnostic.Note] = []
-        for splice in splices where splice.location.range.start.line != fact.site.location.range.start.line || splice.location.path != fact.site.location.path {
+        for splice in splices where !Self.sameLine(splice.location, site.location) {
             notes.append(Diagnostic.Note("\(splice.expression) is spliced into the script here", at: splice.location))
         }
         var seen: Set<String> = []

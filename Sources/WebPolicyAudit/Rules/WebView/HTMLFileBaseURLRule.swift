@@ -64,7 +64,7 @@ struct HTMLFileBaseURLRule: AuditRule {
         for fact in app.facts() {
             guard case .load(let load) = fact.kind, load.api == .loadHTMLString || load.api == .loadData else { continue }
             let base = load.base.text
-            guard load.base.kind != .nil, let shape = Self.fileURLShapes.first(where: base.contains) else { continue }
+            guard load.base.kind != .nil, Self.fileURLShapes.contains(where: base.contains) else { continue }
             let written = CodeValue.abbreviated(base)
             guard let policy = app.policy else {
                 context.report("\(load.api.rawValue) gives the page a file base URL (\(written)): WebKit lets its scripts read every file in that folder",
@@ -77,7 +77,7 @@ struct HTMLFileBaseURLRule: AuditRule {
                 context.report("\(load.api.rawValue) gives the page a file base URL (\(written)) that the audit cannot place inside file-access '\(folder)': WebKit lets its scripts read that folder",
                                at: fact.site, hint: "use a base inside '\(folder)', or serve the page through interception:", notes: notes, severity: .warning)
             } else {
-                context.report("\(load.api.rawValue) gives the page a file base URL (\(written), \(shape)), but the policy says file-access: none: WebKit lets its scripts read that folder",
+                context.report("\(load.api.rawValue) gives the page a file base URL (\(written)), but the policy says file-access: none: WebKit lets its scripts read that folder",
                                at: fact.site, hint: "serve the page through interception: (an app scheme), or give it a non-file base URL", notes: notes)
             }
         }
