@@ -145,6 +145,34 @@ struct AuditCommandTests {
         #expect(mismatches.isEmpty, "\(mismatches)")
     }
 
+    /// A draft describes the app without endorsing its hazards: inspectable false with the
+    /// lines that say otherwise, ATS and every-scheme hand-offs as decide notes, queried schemes
+    /// kept out of the allowlist, bridges with what the code's gate shows, the target from the
+    /// XcodeGen spec (which outranks the project file it generates).
+    @Test func aDraftDescribesWithoutEndorsing() throws {
+        let folder = try TemporaryFolder.make("audit-draft-hazards")
+        let draft = folder.appendingPathComponent("home.yaml").path
+        let written = try CommandRunner.run(["init", "--from-app", "Tests/Fixtures/audit/home-server/app", "--output", draft])
+        #expect(written.status == 0, "\(written.stderr)")
+        let yaml = try String(contentsOfFile: draft, encoding: .utf8)
+        // Comments are wrapped: read them as one line each.
+        let comments = yaml.replacingOccurrences(of: "\n  # ", with: " ").replacingOccurrences(of: "\n# ", with: " ")
+        #expect(yaml.contains("webview:\n  inspectable: false\n"))
+        #expect(!yaml.contains("inspectable: true"))
+        #expect(comments.contains("decide: the code makes the web view inspectable in release builds"))
+        #expect(written.stderr.contains("ReaderViewController.swift:11") && written.stderr.contains("ServerViewController.swift:15"))
+        #expect(!written.stderr.contains("ReaderViewController.swift:14"), "a test false in App Store builds is no hazard")
+        #expect(comments.contains("decide: App Transport Security is off for every host"))
+        #expect(!yaml.contains("scheme: firefox") && !yaml.contains("scheme: googlechrome") && !yaml.contains("scheme: shortcuts"))
+        #expect(yaml.contains("  - scheme: mailto\n  - scheme: tel\n"))
+        #expect(comments.contains("hands a new window's URL of every scheme but http and https to the system"))
+        #expect(yaml.contains("  - name: externalBus\n    origins: []\n    frames: main\n"))
+        #expect(comments.contains("admits the main frame of origins it works out at run time"))
+        #expect(!yaml.contains("the runtime's gate refuses every message"), "the app does not use the runtime")
+        #expect(yaml.contains("target:\n  ios: '17.6'\n"))
+        #expect(comments.contains("project.yml (the XcodeGen spec's"))
+    }
+
     /// The rules that compare what the code does with what the policy declares.
     static let declarationRules: Set<String> = [
         "bridge-undeclared", "bridge-unregistered", "bridge-world-mismatch", "bridge-reply-mismatch", "scheme-handler-undeclared",

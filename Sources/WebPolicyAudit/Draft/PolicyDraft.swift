@@ -3,153 +3,272 @@ import WebPolicyKit
 import WebPolicyRuntime
 
 /// `webpolicy init --from-app`: a first policy written from what the app already does, so a
-/// team adopting webpolicy on an existing app starts from its truth, not a blank page. Every
-/// section says where it came from; what the code cannot tell (which origins may call a
-/// bridge, what a handler serves) is left for the team and said in `warnings`. The draft lints
-/// without errors, and `audit` of the same app under it reports no mismatch.
+/// team adopting webpolicy on an existing app starts from its truth, not a blank page. It
+/// describes without endorsing: where the code does something no policy should allow (an
+/// inspectable release build, ATS off for every host, every scheme handed to the system), the
+/// draft holds the safe value and a `# decide:` note with the lines; what the code cannot tell
+/// (which origins may call a bridge) is a `# decide:` note with what the code does today. The
+/// draft lints without errors, and `audit` under it reports only the lines its notes name.
 public struct PolicyDraft {
     public var yaml: String
-    /// What the team must decide, for standard error.
+    /// What the team must decide, for standard error (the same notes are in the YAML).
     public var warnings: [String]
 
     public init(inventory: AppInventory, name: String) {
+        var builder = Builder(inventory: inventory)
+        var document = DraftDocument()
+        document.header = [
+            "Drafted by `webpolicy init --from-app` from what the app's code, Info.plists and storyboards do today. "
+                + "Review every section, and every `decide:` note: where the code does what no policy should allow, "
+                + "the draft says the safe thing and names the lines. `webpolicy audit --policy THIS-FILE` keeps the two together from now on.",
+        ]
+        document.add("webpolicy", .int(1))
+        document.add("name", .string(name))
+        builder.target(into: &document)
+        builder.httpAllowlist(into: &document)
+        builder.schemeAllowlist(into: &document)
+        builder.interception(into: &document)
+        builder.bridges(into: &document)
+        builder.webView(into: &document)
+        builder.appBoundDomains(into: &document)
+        yaml = document.text
+        warnings = builder.warnings
+    }
+
+    /// What each section is drafted from.
+    private struct Builder {
+        let inventory: AppInventory
+        let subject: AuditSubject
+        let plists: [InfoPlist]
         var warnings: [String] = []
-        var sections: [String] = []
-        let subject = AuditSubject(inventory: inventory, policy: nil)
-        let plists = inventory.plists.filter { !$0.isEntitlements }
+        var bridgeCount = 0
 
-        // http-allowlist: the insecure ATS exceptions, as the app's Info.plists grant them.
-        var hosts: [(String, Bool, String)] = []
-        for plist in plists {
-            for exception in plist.transportSecurity?.exceptionDomains ?? [] where exception.allowsInsecureHTTPLoads?.value == true {
-                let domain = exception.domain.value.lowercased()
-                guard !["localhost", "127.0.0.1", "::1"].contains(domain), !InfoPlist.isPlaceholder(domain), Self.isHost(domain),
-                      !hosts.contains(where: { $0.0 == domain }) else { continue }
-                hosts.append((domain, exception.includesSubdomains, plist.path))
-            }
-        }
-        if !hosts.isEmpty {
-            var section = "# From NSExceptionAllowsInsecureHTTPLoads in the Info.plists.\nhttp-allowlist:\n"
-            for (host, subdomains, path) in hosts.sorted(by: { $0.0 < $1.0 }) {
-                section += "  - host: \(host)\n"
-                if subdomains { section += "    include-subdomains: true\n" }
-                section += "    reason: \(Self.quoted("allowed over plain http in \(path); say why"))\n"
-            }
-            sections.append(section)
-        }
-        if plists.contains(where: { $0.transportSecurity?.allowsArbitraryLoads?.value == true || $0.transportSecurity?.allowsArbitraryLoadsInWebContent?.value == true }) {
-            warnings.append("an Info.plist turns App Transport Security off (NSAllowsArbitraryLoads…): the draft lists only the exception domains; audit reports the key until it goes, or until a comment above it says why: <!-- webpolicy:disable-next-line ats-arbitrary-loads -- reason -->")
+        init(inventory: AppInventory) {
+            self.inventory = inventory
+            subject = AuditSubject(inventory: inventory, policy: nil)
+            plists = inventory.plists.filter { !$0.isEntitlements }
         }
 
-        // scheme-allowlist: what the app may ask canOpenURL about.
-        let queried = Set(plists.flatMap { $0.queriesSchemes?.schemes ?? [] }.map { $0.value.lowercased() })
-            .filter { !["http", "https"].contains($0) && !InfoPlist.isPlaceholder($0) && Self.isScheme($0) }
-        if !queried.isEmpty {
-            var section = "# From LSApplicationQueriesSchemes: the schemes the app asks about; web pages may open them.\nscheme-allowlist:\n"
-            for scheme in queried.sorted() { section += "  - scheme: \(scheme)\n" }
-            sections.append(section)
+        /// A note for the team: on standard error, and as a comment in the draft.
+        mutating func decide(_ text: String) -> String {
+            warnings.append(text)
+            return "decide: " + text
         }
 
-        // interception: the schemes the app registers handlers for.
-        var intercepted: [String: String] = [:]
-        for (fact, handler) in subject.schemeHandlers where fact.site.inRelease {
-            guard let scheme = handler.scheme?.stringValue?.lowercased(), WebKitSchemes.acceptsHandler(for: scheme), Self.isScheme(scheme) else {
-                if let scheme = handler.scheme, scheme.stringValue == nil {
-                    warnings.append("\(fact.site.location.path):\(fact.site.location.range.start.line): a scheme handler is registered for \(scheme.quoted), which the source does not spell out: add its interception entry by hand")
+        static func place(_ site: FactSite) -> String { "\(site.location.path):\(site.location.range.start.line)" }
+
+        // MARK: target
+
+        func target(into document: inout DraftDocument) {
+            guard let target = inventory.deploymentTarget, let file = inventory.deploymentTargetFile else { return }
+            document.add("target", .object([("ios", .string(target))]), comments: ["From the deployment target in \(file.path) (the \(file.source.name)'s; xcconfig, XcodeGen spec, package manifest and project file are read in that order)."])
+        }
+
+        // MARK: http-allowlist
+
+        mutating func httpAllowlist(into document: inout DraftDocument) {
+            var hosts: [(String, Bool, String)] = []
+            for plist in plists {
+                for exception in plist.transportSecurity?.exceptionDomains ?? [] where exception.allowsInsecureHTTPLoads?.value == true {
+                    let domain = exception.domain.value.lowercased()
+                    guard !["localhost", "127.0.0.1", "::1"].contains(domain), !InfoPlist.isPlaceholder(domain), PolicyDraft.isHost(domain),
+                          !hosts.contains(where: { $0.0 == domain }) else { continue }
+                    hosts.append((domain, exception.includesSubdomains, plist.path))
                 }
-                continue
             }
-            intercepted[scheme] = intercepted[scheme] ?? Self.handlerName(handler.handler)
-        }
-        if !intercepted.isEmpty {
-            var section = "# From setURLSchemeHandler(_:forURLScheme:): the app's own handlers answer these.\ninterception:\n"
-            for (scheme, handler) in intercepted.sorted(by: { $0.key < $1.key }) {
-                section += "  - scheme: \(scheme)\n    handler: \(Self.quoted(handler))\n"
+            var comments: [String] = []
+            let arbitrary = plists.compactMap { plist -> String? in
+                guard let security = plist.transportSecurity else { return nil }
+                if let key = security.allowsArbitraryLoads, key.value, !security.arbitraryLoadsIgnored { return "NSAllowsArbitraryLoads in \(plist.path):\(key.location.range.start.line)" }
+                if let key = security.allowsArbitraryLoadsInWebContent, key.value { return "NSAllowsArbitraryLoadsInWebContent in \(plist.path):\(key.location.range.start.line)" }
+                return nil
             }
-            sections.append(section)
+            if !arbitrary.isEmpty {
+                let places = arbitrary.count > 3 ? arbitrary.prefix(2).joined(separator: ", ") + " and \(arbitrary.count - 2) more" : SchemeScope.list(arbitrary)
+                comments.append(decide("App Transport Security is off for every host (\(places)). The draft allows plain http only to the hosts listed here; "
+                    + "remove the key and merge the ATS fragment `webpolicy compile` writes, or keep it with a reason above it: <!-- webpolicy:disable-next-line ats-arbitrary-loads -- why -->"))
+            }
+            guard !hosts.isEmpty else {
+                if !comments.isEmpty { document.add("http-allowlist", .array([]), comments: comments) }
+                return
+            }
+            comments.insert("From NSExceptionAllowsInsecureHTTPLoads in the Info.plists.", at: 0)
+            let items = hosts.sorted { $0.0 < $1.0 }.map { host, subdomains, path -> (comments: [String], value: JSONValue) in
+                var fields: [(String, JSONValue)] = [("host", .string(host))]
+                if subdomains { fields.append(("include-subdomains", .bool(true))) }
+                fields.append(("reason", .string("allowed over plain http in \(path); say why")))
+                return ([], .object(fields))
+            }
+            document.add("http-allowlist", items: items, comments: comments)
         }
 
-        // bridges: every registration whose name the source spells out.
-        var bridges: [(name: String, world: String, reply: Bool)] = []
-        for (fact, handler) in subject.messageHandlers where fact.site.inRelease {
-            guard let name = handler.name.stringValue, !name.isEmpty else {
-                warnings.append("\(fact.site.location.path):\(fact.site.location.range.start.line): a message handler is registered under \(handler.name.quoted), which the source does not spell out: declare its bridge by hand")
-                continue
+        // MARK: scheme-allowlist
+
+        /// The schemes the code itself hands to the system after testing them; never the
+        /// schemes it only asks `canOpenURL` about.
+        mutating func schemeAllowlist(into document: inout DraftDocument) {
+            var opened: Set<String> = []
+            var comments: [String] = []
+            for fact in subject.facts() {
+                guard case .handOff(let handOff) = fact.kind else { continue }
+                switch handOff.schemes {
+                case .only(let schemes): opened.formUnion(schemes.filter { $0 != "http" && $0 != "https" && PolicyDraft.isScheme($0) })
+                case .any, .anyExcept:
+                    comments.append(decide("\(Self.place(fact.site)) hands \(HandOffAnySchemeRule.phrase(handOff.trigger)) \(handOff.schemes.phrase) to the system: a page can open any app. "
+                        + "List here the schemes pages may open, and open only those"))
+                case .queried:
+                    break
+                }
             }
-            let world = handler.throughGate ? "page" : (handler.worldName ?? "page")
-            guard !bridges.contains(where: { $0.name == name && $0.world == world }) else { continue }
-            bridges.append((name, world, handler.reply))
+            let queried = Set(plists.flatMap { $0.queriesSchemes?.schemes ?? [] }.map { $0.value.lowercased() }).filter { !InfoPlist.isPlaceholder($0) }.subtracting(opened)
+            if !queried.isEmpty {
+                comments.append("LSApplicationQueriesSchemes asks canOpenURL about \(SchemeScope.list(queried.sorted())): the app's own questions, not schemes web pages may open, so none is listed for that.")
+            }
+            if opened.isEmpty {
+                if !comments.isEmpty { document.add("scheme-allowlist", .array([]), comments: comments) }
+                return
+            }
+            comments.insert("From the schemes the code tests before it hands a page's URL to the system.", at: 0)
+            document.add("scheme-allowlist", items: opened.sorted().map { ([], .object([("scheme", .string($0))])) }, comments: comments)
         }
-        if !bridges.isEmpty {
-            var section = "# From the app's script message handlers. Which origins may call each is the team's\n# decision: until it lists them, no page can (the runtime's gate refuses every message).\nbridges:\n"
+
+        // MARK: interception
+
+        mutating func interception(into document: inout DraftDocument) {
+            var intercepted: [String: String] = [:]
+            for (fact, handler) in subject.schemeHandlers where fact.site.inRelease {
+                guard let scheme = handler.scheme?.stringValue?.lowercased(), WebKitSchemes.acceptsHandler(for: scheme), PolicyDraft.isScheme(scheme) else {
+                    if let scheme = handler.scheme, scheme.stringValue == nil {
+                        warnings.append("\(Self.place(fact.site)): a scheme handler is registered for \(scheme.quoted), which the source does not spell out: add its interception entry by hand")
+                    }
+                    continue
+                }
+                intercepted[scheme] = intercepted[scheme] ?? PolicyDraft.handlerName(handler.handler)
+            }
+            let items = intercepted.sorted { $0.key < $1.key }.map { scheme, handler -> (comments: [String], value: JSONValue) in
+                ([], .object([("scheme", .string(scheme)), ("handler", .string(handler))]))
+            }
+            document.add("interception", items: items, comments: ["From setURLSchemeHandler(_:forURLScheme:): the app's own handlers answer these."])
+        }
+
+        // MARK: bridges
+
+        /// Each handler the source names, with what its own gate shows: the main frame, the
+        /// hosts it compares the sender with. Origins are never guessed: where the code admits
+        /// every page, the draft lists none and says so.
+        mutating func bridges(into document: inout DraftDocument) {
+            struct Bridge { var name: String, world: String, reply: Bool, handler: AppFact.MessageHandler, site: FactSite }
+            var bridges: [Bridge] = []
+            for (fact, handler) in subject.messageHandlers where fact.site.inRelease {
+                guard let name = handler.name.stringValue, !name.isEmpty else {
+                    warnings.append("\(Self.place(fact.site)): a message handler is registered under \(handler.name.quoted), which the source does not spell out: declare its bridge by hand")
+                    continue
+                }
+                let world = handler.throughGate ? "page" : (handler.worldName ?? "page")
+                guard !bridges.contains(where: { $0.name == name && $0.world == world }) else { continue }
+                bridges.append(Bridge(name: name, world: world, reply: handler.reply, handler: handler, site: fact.site))
+            }
+            bridgeCount = bridges.count
+            let usesRuntime = subject.messageHandlers.contains { $0.handler.throughGate }
+            let gates = subject.facts().compactMap { fact -> (String, AppFact.DelegateMethod, FactSite)? in
+                guard case .delegate(let method) = fact.kind, method.role == .receiveScriptMessage, let type = fact.site.enclosingType else { return nil }
+                return (type, method, fact.site)
+            }
+            var items: [(comments: [String], value: JSONValue)] = []
             for bridge in bridges.sorted(by: { ($0.name, $0.world) < ($1.name, $1.world) }) {
-                section += "  - name: \(Self.quoted(bridge.name))\n    origins: []\n"
-                if bridge.world != "page" { section += "    world: \(Self.quoted(bridge.world))\n" }
-                if bridge.reply { section += "    reply: true\n" }
-                warnings.append("bridge '\(bridge.name)': origins left empty; list the hosts whose pages may call it")
+                var fields: [(String, JSONValue)] = [("name", .string(bridge.name))]
+                var comments: [String] = []
+                let gate = bridge.handler.handlerClass.flatMap { handlerClass in gates.first { $0.0 == handlerClass } }
+                var origins: [String] = []
+                if bridge.handler.throughGate {
+                    comments.append(decide("bridge '\(bridge.name)': list the hosts whose pages may call it; until then the runtime's gate refuses every message"))
+                } else if let (_, method, site) = gate, method.readsFrameInfo {
+                    origins = method.comparedHosts
+                    let checks = [method.testsMainFrame ? "the main frame" : nil, origins.isEmpty ? nil : "the hosts \(SchemeScope.list(origins))"].compactMap { $0 }
+                    let what = checks.isEmpty ? "the sender's frame" : SchemeScope.list(checks)
+                    if origins.isEmpty {
+                        comments.append(decide("bridge '\(bridge.name)': the code's gate (\(Self.place(site))) admits \(what) of origins it works out at run time; list those hosts"))
+                    } else {
+                        comments.append("From the code's gate (\(Self.place(site))): it admits \(what).")
+                    }
+                } else {
+                    let handler = gate.map { " (\(Self.place($0.2)) reads no frameInfo)" } ?? ""
+                    comments.append(decide("bridge '\(bridge.name)': every page the view shows, in every frame, can call it today\(handler); list the hosts whose pages may"
+                        + (usesRuntime ? "" : ", and check them in the handler or register it with the runtime's ScriptMessageGate")))
+                }
+                fields.append(("origins", .array(origins.map(JSONValue.string))))
+                if let (_, method, _) = gate, method.testsMainFrame { fields.append(("frames", .string("main"))) }
+                if bridge.world != "page" { fields.append(("world", .string(bridge.world))) }
+                if bridge.reply { fields.append(("reply", .bool(true))) }
+                items.append((comments, .object(fields)))
             }
-            sections.append(section)
+            document.add("bridges", items: items, comments: ["From the app's script message handlers (\(bridges.count))."])
         }
 
-        // webview: the settings the code writes as literals in release builds. Code that sets
-        // one both ways is a conflict the team decides; the draft says where.
-        var settings: [String] = []
-        func literal(_ keys: [AppFact.SettingKey], name: String) -> Bool? {
+        // MARK: webview
+
+        /// The settings the code writes as literals in release builds. Code that sets one both
+        /// ways is a conflict the team decides; an inspectable release build is drafted as not
+        /// inspectable, with the lines that say otherwise.
+        mutating func webView(into document: inout DraftDocument) {
+            var settings: [(String, JSONValue)] = []
+            var comments: [String] = ["From the settings the code writes; the rest keep the platform's defaults."]
+            if let javaScript = literal([.allowsContentJavaScript, .javaScriptEnabled], name: "JavaScript") { settings.append(("javascript", .bool(javaScript))) }
+            if let windows = literal([.javaScriptCanOpenWindowsAutomatically], name: "javaScriptCanOpenWindowsAutomatically") {
+                settings.append(("javascript-can-open-windows", .bool(windows)))
+            }
+            // The lines the audit itself reports with no policy: run-time tests are evaluated
+            // as it does (a test false in App Store builds is no hazard).
+            var context = AuditRuleContext(rule: InspectableInReleaseRule.description, severity: .error)
+            InspectableInReleaseRule().check(subject, &context)
+            let inspectable = context.diagnostics.filter { $0.notes.allSatisfy { !$0.message.hasPrefix("in a #Preview") } }
+            if !inspectable.isEmpty {
+                let places = inspectable.map { "\($0.location.path):\($0.location.range.start.line)" }
+                comments.append(decide("the code makes the web view inspectable in release builds (\(SchemeScope.list(places))): the draft says inspectable: false; "
+                    + "set it under #if DEBUG, or write true here if the team decides it ships so"))
+            }
+            settings.append(("inspectable", .bool(false)))
+            let folders = subject.facts().compactMap { fact -> String? in
+                guard case .load(let load) = fact.kind, load.api == .loadFileURL || load.api == .loadFileRequest else { return nil }
+                return load.base.text
+            }
+            if !folders.isEmpty {
+                comments.append(decide("the app loads file URLs (\(folders.count)); webview.file-access is left at none: name the bundle folder the pages may read"))
+            }
+            document.add("webview", .object(settings), comments: comments)
+        }
+
+        mutating func literal(_ keys: [AppFact.SettingKey], name: String) -> Bool? {
             let written = keys.flatMap { subject.settings($0) }.filter { $0.fact.site.inRelease && !$0.fact.site.inPreview && !$0.setting.onCopy }
             let values = Set(written.compactMap { $0.setting.value.boolValue })
             guard values.count > 1 else { return values.first }
-            let places = written.map { "\($0.fact.site.location.path):\($0.fact.site.location.range.start.line)" }
+            let places = written.map { Self.place($0.fact.site) }
             warnings.append("the code sets \(name) both true and false (\(places.joined(separator: ", "))): the draft says true; audit reports the other places until the code agrees")
             return true
         }
-        if let javaScript = literal([.allowsContentJavaScript, .javaScriptEnabled], name: "JavaScript") { settings.append("  javascript: \(javaScript)") }
-        if let windows = literal([.javaScriptCanOpenWindowsAutomatically], name: "javaScriptCanOpenWindowsAutomatically") { settings.append("  javascript-can-open-windows: \(windows)") }
-        let inspectable = literal([.inspectable], name: "isInspectable") ?? false
-        settings.append("  inspectable: \(inspectable)")
-        let folders = subject.facts().compactMap { fact -> String? in
-            guard case .load(let load) = fact.kind, load.api == .loadFileURL || load.api == .loadFileRequest else { return nil }
-            return load.base.text
-        }
-        if !folders.isEmpty {
-            warnings.append("the app loads file URLs (\(folders.count)); webview.file-access is left at none: name the bundle folder the pages may read")
-        }
-        sections.append("# From the settings the code writes; the rest keep the platform's defaults.\nwebview:\n" + settings.joined(separator: "\n") + "\n")
 
-        // app-bound-domains: WKAppBoundDomains, and the limit the code sets. With bridges, WebKit
-        // hides every handler unless navigations are limited: the draft limits them, and says
-        // where the code does not.
-        let appBound = plists.compactMap(\.appBoundDomains).flatMap(\.domains).map { $0.value.lowercased() }.filter { !InfoPlist.isPlaceholder($0) }
-        if !appBound.isEmpty {
+        // MARK: app-bound-domains
+
+        /// `WKAppBoundDomains`, and the limit the code sets. With bridges, WebKit hides every
+        /// handler unless navigations are limited: the draft limits them, and says where the
+        /// code does not.
+        mutating func appBoundDomains(into document: inout DraftDocument) {
+            let appBound = plists.compactMap(\.appBoundDomains).flatMap(\.domains).map { $0.value.lowercased() }.filter { !InfoPlist.isPlaceholder($0) }
+            guard !appBound.isEmpty else { return }
             var unique: [String] = []
             for domain in appBound where !unique.contains(domain) { unique.append(domain) }
-            var section = "# From WKAppBoundDomains in the Info.plist.\napp-bound-domains:\n  domains: [\(unique.map(Self.quoted).joined(separator: ", "))]\n"
+            var fields: [(String, JSONValue)] = [("domains", .array(unique.map(JSONValue.string)))]
             var limit = literal([.limitsNavigationsToAppBoundDomains], name: "limitsNavigationsToAppBoundDomains")
-            if limit != true, !bridges.isEmpty {
-                let places = subject.settings(.limitsNavigationsToAppBoundDomains).filter { $0.fact.site.inRelease }.map { "\($0.fact.site.location.path):\($0.fact.site.location.range.start.line)" }
-                warnings.append("WKAppBoundDomains is set and the app has message handlers, which WebKit hides unless navigations are limited: the draft says limit-navigations: true" + (places.isEmpty ? "" : "; the code says otherwise at \(places.joined(separator: ", "))"))
+            var comments = ["From WKAppBoundDomains in the Info.plist."]
+            if limit != true, bridgeCount > 0 {
+                let places = subject.settings(.limitsNavigationsToAppBoundDomains).filter { $0.fact.site.inRelease }.map { Self.place($0.fact.site) }
+                comments.append(decide("WKAppBoundDomains is set and the app has message handlers, which WebKit hides unless navigations are limited: the draft says limit-navigations: true"
+                    + (places.isEmpty ? "" : "; the code says otherwise at \(places.joined(separator: ", "))")))
                 limit = true
             }
-            if let limit { section += "  limit-navigations: \(limit)\n" }
-            sections.append(section)
+            if let limit { fields.append(("limit-navigations", .bool(limit))) }
+            document.add("app-bound-domains", .object(fields), comments: comments)
         }
-
-        // target: the app's deployment target, raised where a drafted key needs more.
-        var target = inventory.deploymentTarget
-        if inspectable, target.map({ OSVersion(parsing: $0).map { $0 < OSVersion(16, 4) } ?? true }) ?? true {
-            warnings.append("inspectable: true needs iOS 16.4 (isInspectable): the draft's target says 16.4" + (target.map { "; the app's project says \($0)" } ?? ""))
-            target = "16.4"
-        }
-        let targetLine = target.map { "target: { ios: \(Self.quoted($0)) }\n" } ?? ""
-
-        yaml = """
-        # Drafted by `webpolicy init --from-app` from what the app's code, Info.plists and
-        # storyboards do today. Review every section: this is what the app does, not yet what
-        # it should. `webpolicy audit --policy THIS-FILE` keeps the two together from now on.
-        webpolicy: 1
-        name: \(Self.quoted(name))
-        \(targetLine)
-        """ + sections.joined(separator: "\n")
-        self.warnings = warnings
     }
 
     static func handlerName(_ written: String?) -> String {
@@ -164,19 +283,5 @@ public struct PolicyDraft {
     static func isScheme(_ value: String) -> Bool {
         guard let first = value.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
         return value.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "+" || $0 == "-" || $0 == "." }
-    }
-
-    /// A YAML scalar in double quotes, escaped.
-    static func quoted(_ value: String) -> String {
-        var escaped = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return "\"\(escaped)\""
     }
 }
