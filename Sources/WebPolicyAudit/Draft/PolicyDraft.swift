@@ -61,7 +61,9 @@ public struct PolicyDraft {
 
         func target(into document: inout DraftDocument) {
             guard let target = inventory.deploymentTarget, let file = inventory.deploymentTargetFile else { return }
-            document.add("target", .object([("ios", .string(target))]), comments: ["From the deployment target in \(file.path) (the \(file.source.name)'s; xcconfig, XcodeGen spec, package manifest and project file are read in that order)."])
+            let after = DeploymentTargetSource.allCases.filter { $0 > file.source }.map(\.name)
+            let rank = after.isEmpty ? "" : " (\(file.source.withArticle) is read before " + SchemeScope.list(after.map { "the " + $0 }) + ")"
+            document.add("target", .object([("ios", .string(target))]), comments: ["The deployment target, from \(file.path)\(rank)."])
         }
 
         // MARK: http-allowlist
@@ -174,35 +176,50 @@ public struct PolicyDraft {
                 guard case .delegate(let method) = fact.kind, method.role == .receiveScriptMessage, let type = fact.site.enclosingType else { return nil }
                 return (type, method, fact.site)
             }
-            var items: [(comments: [String], value: JSONValue)] = []
+            // What each bridge's gate shows; bridges behind the same gate share one note.
+            var drafted: [(name: String, note: String, isDecision: Bool, value: JSONValue)] = []
             for bridge in bridges.sorted(by: { ($0.name, $0.world) < ($1.name, $1.world) }) {
                 var fields: [(String, JSONValue)] = [("name", .string(bridge.name))]
-                var comments: [String] = []
                 let gate = bridge.handler.handlerClass.flatMap { handlerClass in gates.first { $0.0 == handlerClass } }
                 var origins: [String] = []
+                let note: String
+                var isDecision = true
                 if bridge.handler.throughGate {
-                    comments.append(decide("bridge '\(bridge.name)': list the hosts whose pages may call it; until then the runtime's gate refuses every message"))
+                    note = "list the hosts whose pages may call it; until then the runtime's gate refuses every message"
                 } else if let (_, method, site) = gate, method.readsFrameInfo {
                     origins = method.comparedHosts
                     let checks = [method.testsMainFrame ? "the main frame" : nil, origins.isEmpty ? nil : "the hosts \(SchemeScope.list(origins))"].compactMap { $0 }
                     let what = checks.isEmpty ? "the sender's frame" : SchemeScope.list(checks)
                     if origins.isEmpty {
-                        comments.append(decide("bridge '\(bridge.name)': the code's gate (\(Self.place(site))) admits \(what) of origins it works out at run time; list those hosts"))
+                        note = "the code's gate (\(Self.place(site))) admits \(what) of origins it works out at run time; list those hosts"
                     } else {
-                        comments.append("From the code's gate (\(Self.place(site))): it admits \(what).")
+                        note = "from the code's gate (\(Self.place(site))), which admits \(what)"
+                        isDecision = false
                     }
                 } else {
                     let handler = gate.map { " (\(Self.place($0.2)) reads no frameInfo)" } ?? ""
-                    comments.append(decide("bridge '\(bridge.name)': every page the view shows, in every frame, can call it today\(handler); list the hosts whose pages may"
-                        + (usesRuntime ? "" : ", and check them in the handler or register it with the runtime's ScriptMessageGate")))
+                    note = "every page the view shows, in every frame, can call it today\(handler); list the hosts whose pages may"
+                        + (usesRuntime ? "" : ", and check them in the handler or register it with the runtime's ScriptMessageGate")
                 }
                 fields.append(("origins", .array(origins.map(JSONValue.string))))
                 if let (_, method, _) = gate, method.testsMainFrame { fields.append(("frames", .string("main"))) }
                 if bridge.world != "page" { fields.append(("world", .string(bridge.world))) }
                 if bridge.reply { fields.append(("reply", .bool(true))) }
-                items.append((comments, .object(fields)))
+                drafted.append((bridge.name, note, isDecision, .object(fields)))
             }
-            document.add("bridges", items: items, comments: ["From the app's script message handlers (\(bridges.count))."])
+            var shared: [String] = ["From the app's script message handlers (\(bridges.count))."]
+            var sharedNotes: Set<String> = []
+            for bridge in drafted where drafted.filter({ $0.note == bridge.note }).count > 1 && sharedNotes.insert(bridge.note).inserted {
+                let names = SchemeScope.list(drafted.filter { $0.note == bridge.note }.map { "'\($0.name)'" })
+                shared.append(bridge.isDecision ? decide("bridges \(names): \(bridge.note)") : "Bridges \(names): \(bridge.note).")
+            }
+            var items: [(comments: [String], value: JSONValue)] = []
+            for bridge in drafted {
+                let alone = !sharedNotes.contains(bridge.note)
+                let comment = bridge.isDecision ? decide("bridge '\(bridge.name)': \(bridge.note)") : "Bridge '\(bridge.name)': \(bridge.note)."
+                items.append((alone ? [comment] : [], bridge.value))
+            }
+            document.add("bridges", items: items, comments: shared)
         }
 
         // MARK: webview

@@ -30,6 +30,9 @@ public enum DeploymentTargetSource: Int, Sendable, Comparable, CaseIterable {
         }
     }
 
+    /// "an xcconfig", "a package manifest" (all of them read "ex-" but the manifest).
+    public var withArticle: String { (self == .packageManifest ? "a " : "an ") + name }
+
     public func targets(in text: String) -> [String] {
         switch self {
         case .xcconfig, .project: return Self.buildSettingValues(in: text)
