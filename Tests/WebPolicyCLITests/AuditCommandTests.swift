@@ -170,7 +170,7 @@ struct AuditCommandTests {
         #expect(comments.contains("admits the main frame of origins it works out at run time"))
         #expect(!yaml.contains("the runtime's gate refuses every message"), "the app does not use the runtime")
         #expect(yaml.contains("target:\n  ios: '17.6'\n"))
-        #expect(comments.contains("project.yml (the XcodeGen spec's"))
+        #expect(comments.contains("from Tests/Fixtures/audit/home-server/app/project.yml (an XcodeGen spec is read before"))
     }
 
     /// The rules that compare what the code does with what the policy declares.
