@@ -83,19 +83,30 @@ struct Audit: ParsableCommand {
             defer { progress?.end() }
             reading = try auditor.read(paths: paths.isEmpty ? ["."] : paths)
         }
-        var loaded: LoadResult?
+        var loaded: (report: LintReport, policy: Policy?)?
         if let policy {
             guard FileManager.default.fileExists(atPath: policy) else { throw InputError("no such policy: \(policy)") }
-            loaded = PolicyLoader().load(path: policy)
+            // Lint first: an audit against a policy that lint rejects would compare the code
+            // with something the team never meant. Lint's findings, in the format asked for
+            // (so CI's annotations and SARIF show them), then exit 2.
+            let linted = try Linter(configuration: settings).lintLoading(path: policy)
+            let errors = linted.report.count(.error)
+            if errors > 0 || linted.policy == nil {
+                var options = diagnostics.reporterOptions(for: STDOUT_FILENO)
+                options.colors = format == .human && diagnostics.color.enabled(for: STDOUT_FILENO)
+                let lintReport = LintReport(diagnostics: linted.report.diagnostics.filter { $0.severity == .error }, sources: linted.report.sources, lintedFiles: linted.report.lintedFiles)
+                try outputs.emit(lintReport, format: format, options: options)
+                StandardError.write("webpolicy: error: \(policy) has \(errors) lint error\(errors == 1 ? "" : "s"): the app was not audited against it (`webpolicy lint \(policy)` shows the same)\n")
+                throw ExitCode(ExitStatus.inputError)
+            }
+            loaded = linted
         }
         if inventory || (format == .json && policy == nil) {
             print(InventoryRenderer.json(reading.inventory, tree: reading.tree), terminator: "")
             return
         }
-        var report = auditor.audit(reading, policy: loaded?.policy, policySources: loaded?.files ?? [])
-        if let loaded, !loaded.diagnostics.isEmpty {
-            report = LintReport(diagnostics: report.diagnostics + loaded.diagnostics.filter { $0.severity == .error }, sources: report.sources, lintedFiles: report.lintedFiles)
-        }
+        let policySources = loaded.map { report in report.report.sources.keys.sorted().compactMap { report.report.sources[$0] } } ?? []
+        var report = auditor.audit(reading, policy: loaded?.policy, policySources: policySources)
         report = diagnostics.applied(to: report)
         if let writeBaseline {
             try ArtefactWriter.writeFile(Baseline(report).serialized(), to: writeBaseline)

@@ -238,6 +238,25 @@ struct AuditCommandTests {
         #expect(!lint.stdout.contains("suppression-"), "\(lint.stdout)")
     }
 
+    /// Lint first: a policy lint rejects stops the audit with lint's findings, in the format
+    /// asked for, and exit 2; a policy with warnings only is audited.
+    @Test func aPolicyLintRejectsIsNotAuditedAgainst() throws {
+        let folder = try TemporaryFolder.make("audit-lint-first")
+        let policy = folder.appendingPathComponent("policy.yaml")
+        try "webpolicy: 1\nname: bad\nhttp-allowlist:\n  - host: Legacy.Example.com\n    reason: x\n".write(to: policy, atomically: true, encoding: .utf8)
+        for format in ["human", "github", "sarif"] {
+            let result = try Self.audit("home-server", ["--policy", policy.path, "--format", format])
+            #expect(result.status == 2, "\(format): \(result.stdout)")
+            #expect(result.stdout.contains("host-uppercase"), "\(format)")
+            #expect(!result.stdout.contains("inspectable-in-release"), "\(format): the app was audited")
+            #expect(result.stderr.contains("has 1 lint error: the app was not audited against it"))
+        }
+        try "webpolicy: 1\nname: warned\nhttp-allowlist:\n  - host: legacy.example.com.\n    reason: x\n".write(to: policy, atomically: true, encoding: .utf8)
+        let warned = try Self.audit("home-server", ["--policy", policy.path, "--format", "json"])
+        #expect(warned.status == 1)
+        #expect(warned.stdout.contains("inspectable-in-release"))
+    }
+
     @Test func badInputIsAnInputError() throws {
         let missing = try CommandRunner.run(["audit", "no/such/app"])
         #expect(missing.status == 2)
