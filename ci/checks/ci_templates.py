@@ -7,7 +7,10 @@ usage: ci_templates.py GITHUB_WORKFLOW GITLAB_JOB
   annotations), uploads SARIF with github/codeql-action/upload-sarif and keeps a JUnit report
   of `simulate`; the SARIF upload has the security-events permission it needs;
 - a macOS job builds the WebKit glue (`WebPolicyWebKit`) for macOS and both libraries for iOS;
+- an audit job audits the app against its policy with `--format github`, uploads its SARIF
+  under a category of its own (with the security-events permission) and keeps the HTML page;
 - the GitLab job installs the release binary (or builds it) as the GitHub one does, and writes JUnit reports for lint and simulate and declares them as reports;
+- a GitLab audit job declares the audit's code-quality and JUnit reports;
 - on pull and merge requests both run ci/webpolicy-diff.sh against the base and post its
   Markdown (a comment and the job summary; an exposed artifact and a note).
 """
@@ -54,6 +57,22 @@ def main():
     if "labeled" not in workflow[True]["pull_request"].get("types", []):
         fail("adding the approval label must run the workflow again ('labeled' in the pull_request types)")
 
+    audit = workflow["jobs"].get("audit")
+    if not audit:
+        fail("the GitHub workflow has no audit job")
+    audit_runs = "\n".join(step.get("run", "") for step in audit["steps"])
+    for needle in ["webpolicy audit --policy \"$WEBPOLICY_POLICY\" --format github", "--report sarif=webpolicy-audit.sarif", "--report html=webpolicy-audit.html", "sha256sum -c"]:
+        if needle not in audit_runs:
+            fail(f"the audit job never runs '{needle}'")
+    uploads = [step for step in audit["steps"] if step.get("uses", "").startswith("github/codeql-action/upload-sarif@")]
+    if not uploads or uploads[0]["with"].get("category") != "webpolicy-audit" or uploads[0]["with"].get("sarif_file") != "webpolicy-audit.sarif":
+        fail("the audit job does not upload its SARIF under the category webpolicy-audit")
+    if audit.get("permissions", {}).get("security-events") != "write":
+        fail("the audit's SARIF upload needs 'security-events: write'")
+    for trigger in ["pull_request", "push"]:
+        if "**/*.swift" not in workflow[True][trigger].get("paths", []):
+            fail(f"a {trigger} that changes only the app's Swift does not run the audit")
+
     apple = [job for job in workflow["jobs"].values() if str(job.get("runs-on", "")).startswith("macos")]
     if not apple:
         fail("the GitHub workflow has no macOS job for the WebKit glue")
@@ -72,6 +91,13 @@ def main():
         fail(f"the GitLab job declares JUnit reports {reports}")
     if job["artifacts"]["reports"].get("codequality") != "gl-code-quality.json":
         fail("the GitLab job does not declare its code-quality report")
+    gitlab_audit = yaml.safe_load(open(sys.argv[2], encoding="utf-8"))["webpolicy-audit"]
+    audit_script = "\n".join(script_lines(gitlab_audit))
+    for needle in ["webpolicy audit --policy \"$WEBPOLICY_POLICY\" --format junit", "--report codequality=gl-audit-code-quality.json", "sha256sum -c"]:
+        if needle not in audit_script:
+            fail(f"the GitLab audit job never runs '{needle}'")
+    if gitlab_audit["artifacts"]["reports"] != {"junit": "webpolicy-audit.xml", "codequality": "gl-audit-code-quality.json"}:
+        fail(f"the GitLab audit job declares {gitlab_audit['artifacts']['reports']}")
     diff = yaml.safe_load(open(sys.argv[2], encoding="utf-8"))["webpolicy-diff"]
     diff_script = "\n".join(script_lines(diff))
     for needle in ["ci/webpolicy-diff.sh \"$CI_MERGE_REQUEST_DIFF_BASE_SHA\"", "merge_requests/$CI_MERGE_REQUEST_IID/notes"]:

@@ -9,6 +9,8 @@
 #    webpolicy itself): a valid policy commits, an invalid one is refused with file:line:col.
 # 3. A repository with policies and no traces yet (a first day) commits: the simulate hook
 #    passes, noting that nothing was replayed.
+# 5. The audit hook (language: system) refuses a commit whose app code makes the web view
+#    inspectable in a release build against the policy, with file:line:col, and accepts the fix.
 # 4. The hooks' build is one without the SwiftAudit trait (WEBPOLICY_SWIFT_AUDIT=0): it links
 #    no swift-syntax; its audit reads Objective-C, plists and storyboards and refuses Swift it
 #    cannot read, except in the build plugin's run (--swift-stamp), which leaves Swift out and
@@ -85,5 +87,49 @@ if "$built" audit "$fixtures/swift-shop/app" > /dev/null 2> "$work/refusal.txt";
 grep -q "built without its Swift reader" "$work/refusal.txt" || { cat "$work/refusal.txt"; fail "the refusal does not say why"; }
 "$built" audit --policy "$fixtures/mixed-app/policy.yaml" --swift-stamp "$work/stamp.swift" "$fixtures/mixed-app/app" > /dev/null 2> "$work/skip.txt" || true
 grep -q "1 Swift file was not audited: this webpolicy was built without the SwiftAudit trait" "$work/skip.txt" || { cat "$work/skip.txt"; fail "the plugin's run does not say it left Swift out"; }
+
+echo "-- 5. the audit hook: the app's code against its policy"
+git init -q "$work/audited"
+cd "$work/audited"
+git config user.email ci@example.com
+git config user.name CI
+git config commit.gpgsign false
+mkdir -p policies App
+cat > policies/app.yaml <<POLICY
+webpolicy: 1
+name: reader
+webview:
+  inspectable: false
+POLICY
+cat > App/Reader.swift <<SWIFT
+import WebKit
+
+func makeReader() -> WKWebView {
+    let webView = WKWebView(frame: .zero, configuration: WKWebViewConfiguration())
+    webView.isInspectable = true
+    return webView
+}
+SWIFT
+cat > .pre-commit-config.yaml <<CONFIG
+repos:
+  - repo: $relative
+    rev: $rev
+    hooks:
+      - id: webpolicy-audit-system
+CONFIG
+# The checkout path is relative to the first repository; this one sits beside it.
+sed -i "s|repo: $relative|repo: $checkout|" .pre-commit-config.yaml
+pre-commit install
+git add -A
+if git commit -m "an inspectable release build" > "$work/audit-refused.txt" 2>&1; then
+    cat "$work/audit-refused.txt"
+    fail "the audit hook let an inspectable release build through"
+fi
+cat "$work/audit-refused.txt"
+grep -q "App/Reader.swift:5:5: error: webView.isInspectable is set to true in a release build, but the policy says the web view is not inspectable \[inspectable-in-release\]" "$work/audit-refused.txt" \
+    || fail "the audit hook's refusal does not show the finding at file:line:col"
+sed -i 's/    webView.isInspectable = true/    #if DEBUG\n    webView.isInspectable = true\n    #endif/' App/Reader.swift
+git add -A
+git commit -q -m "inspectable in debug builds only" || fail "the audit hook refused the fix"
 
 echo "precommit_hooks: ok"
