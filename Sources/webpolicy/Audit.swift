@@ -118,6 +118,8 @@ struct Audit: ParsableCommand {
         reporterOptions.colors = format == .human && diagnostics.color.enabled(for: STDOUT_FILENO)
         reporterOptions.rules = BuiltInRules.descriptions + AuditRules.descriptions
         reporterOptions.title = "webpolicy audit"
+        reporterOptions.junitCases = .perRuleAndFile
+        reporterOptions.htmlSections = InventoryHTML.sections(reading.inventory)
         try outputs.emit(report, format: format, options: reporterOptions)
         if format == .human && swiftStamp == nil {
             StandardError.write(AuditSummary.text(reading, policy: policy))

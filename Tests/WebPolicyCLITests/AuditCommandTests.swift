@@ -44,6 +44,24 @@ struct AuditCommandTests {
         try Self.golden(result.stdout, app, "expected-no-policy.txt")
     }
 
+    /// The reports a reviewer reads, for the first run on an app: JUnit with a case per rule and
+    /// file that has findings, and the HTML page — errors first, the same ATS key in two
+    /// Info.plists folded into one finding, the app's inventory as its own section.
+    @Test func reviewersReportsMatchTheGolden() throws {
+        let junit = try Self.audit("home-server", ["--format", "junit"])
+        try Self.golden(junit.stdout, "home-server", "expected-no-policy.junit.xml")
+        #expect(junit.stdout.contains("<testsuites name=\"webpolicy audit\" tests=\"12\" failures=\"9\""))
+        let html = try Self.audit("home-server", ["--format", "html"])
+        try Self.golden(html.stdout, "home-server", "expected-no-policy.html")
+        #expect(html.stdout.contains("data-rule=\"ats-arbitrary-loads\" data-count=\"2\""))
+        #expect(html.stdout.contains("in 2 Info.plists"))
+        #expect(html.stdout.contains("<h2 id=\"inventory\">Inventory</h2>"))
+        #expect(html.stdout.contains("<caption>URLs handed to the system (3)</caption>"))
+        let errors = try #require(html.stdout.range(of: "id=\"severity-error\""))
+        let warnings = try #require(html.stdout.range(of: "id=\"severity-warning\""))
+        #expect(errors.lowerBound < warnings.lowerBound)
+    }
+
     /// The traps of the release-hazard and script-splice checks: each line holding one of these
     /// is reported by no rule, with or without the app's policy.
     @Test func safeSplicesAndHazardTrapsStaySilent() throws {

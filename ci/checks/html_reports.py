@@ -10,7 +10,8 @@ For each page:
   resource but the page itself;
 - the browser logs no script error;
 - the counts the page shows by severity are the counts in its JSON data
-  (`#webpolicy-data`), and the findings shown are the data's, one for one;
+  (`#webpolicy-data`), and the findings shown are the data's, one for one (a folded finding,
+  the same one in several files, counts for the places it lists: its `data-count`);
 - the filters work: choosing a severity shows exactly the findings of that severity, and the
   text search narrows them and says how many are shown;
 - axe-core (axe-selenium-python) finds no serious or critical accessibility violation;
@@ -52,6 +53,11 @@ def shown_count(driver):
     return (int(match[1]), int(match[2])) if match else (None, None)
 
 
+def weight(item):
+    """How many findings an item stands for: a folded one lists several places."""
+    return int(item.get_attribute("data-count") or 1)
+
+
 def check_page(driver, page, screenshots):
     name = page.name
     source = page.read_text(encoding="utf-8")
@@ -80,8 +86,13 @@ def check_page(driver, page, screenshots):
             cell = driver.find_element(By.CSS_SELECTOR, f'#severity-counts td[data-severity="{severity}"]')
             expected = sum(1 for d in diagnostics if d["severity"] == severity)
             check(int(cell.text) == expected, f"{name}: the page shows {cell.text} {severity}s, the data has {expected}")
-        check(len(items) == len(diagnostics), f"{name}: {len(items)} findings shown, the data has {len(diagnostics)}")
-        check([i.get_attribute("data-rule") for i in items] == [d["rule"] for d in diagnostics], f"{name}: the findings shown are not the data's, in order")
+        check(sum(weight(i) for i in items) == len(diagnostics), f"{name}: {sum(weight(i) for i in items)} findings shown, the data has {len(diagnostics)}")
+        shown_rules = sorted(rule for i in items for rule in [i.get_attribute("data-rule")] * weight(i))
+        check(shown_rules == sorted(d["rule"] for d in diagnostics), f"{name}: the findings shown are not the data's")
+        # Errors first, then warnings, then infos.
+        order = {"error": 0, "warning": 1, "info": 2}
+        ranks = [order[i.get_attribute("data-kind")] for i in items]
+        check(ranks == sorted(ranks), f"{name}: the findings are not ordered by severity")
         kinds = {}
         for d in diagnostics:
             kinds[d["severity"]] = kinds.get(d["severity"], 0) + 1
@@ -128,9 +139,10 @@ def check_page(driver, page, screenshots):
         for kind, expected in sorted(kinds.items()):
             select.select_by_value(kind)
             visible = [i for i in items if i.is_displayed()]
-            check(len(visible) == expected and all(i.get_attribute("data-kind") == kind for i in visible),
-                  f"{name}: filtering on {kind} shows {len(visible)}, {expected} expected")
-            check(shown_count(driver) == (expected, len(items)), f"{name}: the count after filtering on {kind} reads {shown_count(driver)}")
+            check(sum(weight(i) for i in visible) == expected and all(i.get_attribute("data-kind") == kind for i in visible),
+                  f"{name}: filtering on {kind} shows {sum(weight(i) for i in visible)}, {expected} expected")
+            total = sum(weight(i) for i in items)
+            check(shown_count(driver) == (expected, total), f"{name}: the count after filtering on {kind} reads {shown_count(driver)}")
         select.select_by_value("")
         search = driver.find_element(By.ID, "filter-text")
         search.send_keys(needle)

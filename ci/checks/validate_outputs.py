@@ -60,8 +60,25 @@ def main(arguments):
         if not document["runs"][0]["results"]:
             failures.append(f"SARIF of audit {app} has no results")
         sarif_documents[f"audit --format sarif {app}"] = document
+    # The first run, with no policy: the hazards' SARIF, as the audit job uploads it.
+    first_run = subprocess.run([webpolicy, "audit", "--no-config", os.path.join(audit_root, "home-server", "app"), "--format", "sarif"],
+                               capture_output=True, text=True, check=False)
+    sarif_documents["audit --format sarif home-server (no policy)"] = json.loads(first_run.stdout)
     for name, document in sarif_documents.items():
         errors = list(sarif_validator.iter_errors(document))
+        # GitHub ranks a security alert by its rule's properties.security-severity: a number
+        # from 0.1 to 10 as a string, on every rule tagged "security".
+        for rule in document["runs"][0]["tool"]["driver"]["rules"]:
+            properties = rule.get("properties", {})
+            if "security" not in properties.get("tags", []):
+                continue
+            score = properties.get("security-severity")
+            try:
+                valid = score is not None and 0.1 <= float(score) <= 10.0
+            except ValueError:
+                valid = False
+            if not valid:
+                failures.append(f"SARIF ({name}): rule {rule['id']} is tagged security but its security-severity is {score!r}")
         for error in errors[:5]:
             failures.append(f"SARIF ({name}): {'/'.join(map(str, error.absolute_path))}: {error.message}")
     results = len(sarif_documents["lint --format sarif err/"]["runs"][0]["results"])

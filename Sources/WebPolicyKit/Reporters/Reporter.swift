@@ -16,8 +16,19 @@ public struct ReporterOptions: Sendable {
     /// The command that applies a fix where the user runs webpolicy through something else (a
     /// SwiftPM plugin's own fix command); nil: `webpolicy lint --fix`.
     public var fixCommand: String?
-    /// What ran, for the reports people read (the Markdown summary's heading).
+    /// What ran, for the reports people read (the Markdown summary's heading, JUnit's suites).
     public var title = "webpolicy lint"
+    /// How JUnit lays out the findings: a case per finding and a passing case per clean file
+    /// (lint: a handful of policy files), or a case per rule and file that has findings (the
+    /// audit: an app's thousand files, most of them with nothing to say).
+    public var junitCases = JUnitCases.perFinding
+    /// More sections for the HTML page, after the findings: the audit's inventory.
+    public var htmlSections: [HTMLSection] = []
+
+    public enum JUnitCases: Sendable {
+        case perFinding
+        case perRuleAndFile
+    }
 
     /// How a fix is applied, as the user runs webpolicy.
     public func command(for fix: Fix) -> String {

@@ -53,13 +53,19 @@ public enum SARIFReporter: Reporter {
             // GitHub code scanning files a rule tagged "security" under security alerts, and
             // shows the tags (MASVS, MASWE, MASTG, CWE) and the help link on every alert.
             let tags = [rule.category] + (rule.standards.isEmpty ? [] : ["security"]) + rule.standards.identifiers
+            var properties: [(String, JSONValue)] = [("tags", .array(tags.map(JSONValue.string)))]
+            // Code scanning ranks security alerts by this (critical, high, medium, low).
+            if let score = rule.standards.securitySeverity(for: rule.severity) {
+                properties.append(("security-severity", .string(score)))
+                properties.append(("precision", .string(rule.severity == .info ? "medium" : "high")))
+            }
             return .object([
                 ("id", .string(rule.id)),
                 ("name", .string(rule.name)),
                 ("shortDescription", .object([("text", .string(rule.summary))])),
                 ("helpUri", .string(WebPolicyVersion.documentation(ofRule: rule.category == "loader" ? "loader-checks" : rule.id))),
                 ("defaultConfiguration", .object([("level", .string(level(rule.severity)))])),
-                ("properties", .object([("tags", .array(tags.map(JSONValue.string)))])),
+                ("properties", .object(properties)),
             ])
         }
 

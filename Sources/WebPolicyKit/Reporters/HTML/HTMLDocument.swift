@@ -92,7 +92,7 @@ enum HTMLDocument {
     pre { background: #f4f4f4; border: 1px solid var(--line); padding: 0.5rem 0.75rem; overflow-x: auto; white-space: pre; }
     table { border-collapse: collapse; margin: 0.5rem 0 1rem; }
     caption { text-align: left; font-weight: 600; padding: 0.25rem 0; }
-    th, td { border: 1px solid var(--line); padding: 0.3rem 0.6rem; text-align: left; vertical-align: top; }
+    th, td { border: 1px solid var(--line); padding: 0.3rem 0.6rem; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
     thead th { background: #efefef; }
     td.number { text-align: right; font-variant-numeric: tabular-nums; }
     .verdict { font-size: 1.15rem; font-weight: 600; margin: 0.25rem 0 0; }
@@ -111,6 +111,7 @@ enum HTMLDocument {
     .filters { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; background: #f7f7f7; border: 1px solid var(--line); padding: 0.5rem 0.75rem; }
     .filters p { margin: 0; color: var(--muted); }
     .tags { font-size: 0.85rem; color: var(--muted); }
+    .places { columns: 2 24rem; margin: 0.25rem 0; }
     [hidden] { display: none !important; }
     """
 
@@ -126,10 +127,14 @@ enum HTMLDocument {
         var wanted = kind.value;
         var needle = text.value.toLowerCase();
         var count = 0;
+        var total = 0;
         items.forEach(function (item) {
+          // A folded finding stands for the places it lists.
+          var weight = parseInt(item.getAttribute("data-count") || "1", 10);
           var visible = (!wanted || item.getAttribute("data-kind") === wanted) && (!needle || item.textContent.toLowerCase().indexOf(needle) >= 0);
           item.hidden = !visible;
-          if (visible) { count += 1; }
+          total += weight;
+          if (visible) { count += weight; }
         });
         groups.forEach(function (group) {
           var members = group.querySelectorAll(".item");
@@ -137,7 +142,7 @@ enum HTMLDocument {
           for (var i = 0; i < members.length; i += 1) { if (!members[i].hidden) { any = true; } }
           group.hidden = members.length > 0 && !any;
         });
-        shown.textContent = "Showing " + count + " of " + items.length + " " + shown.getAttribute("data-noun");
+        shown.textContent = "Showing " + count + " of " + total + " " + shown.getAttribute("data-noun");
       }
       kind.addEventListener("change", apply);
       text.addEventListener("input", apply);
