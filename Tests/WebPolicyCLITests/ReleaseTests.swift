@@ -66,7 +66,7 @@ struct ReleaseTests {
             }
         }
         let built = hooks.filter { $0.value["language"] == "swift" }
-        #expect(built.keys.sorted() == ["webpolicy-lint", "webpolicy-simulate"])
+        #expect(built.keys.sorted() == ["webpolicy-audit", "webpolicy-lint", "webpolicy-simulate"])
         for (id, hook) in built {
             let system = try #require(hooks[id + "-system"], "\(id) has no -system variant")
             #expect(system["language"] == "system")
