@@ -47,6 +47,11 @@ public enum WebKitVocabulary {
     /// hold "rotocol" or "rowsingContext".
     public static func privateName(in text: String) -> String? {
         let bytes = text.utf8
+        // `_WKWebsiteDataTypeHSTSCache`, `_WKUserStyleSheet`: WebKit's SPI keeps the `_WK` prefix.
+        if bytes.count > 4, bytes.starts(with: "_WK".utf8), let fourth = bytes.dropFirst(3).first, fourth >= UInt8(ascii: "A"), fourth <= UInt8(ascii: "Z"),
+           bytes.allSatisfy({ $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ":") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) {
+            return text
+        }
         guard bytes.count >= 25, contains(bytes, "rotocol") || contains(bytes, "rowsingContext") else { return nil }
         return privateNames.sorted().first { contains(bytes, $0) }
     }
