@@ -69,7 +69,7 @@ struct PrivateWebKitAPIRule: AuditRule {
         for group in groups {
             let names = group.names.count == 1 ? "'\(group.names[0])'" : "'\(group.names[0])' and \(group.names.count - 1) more private name\(group.names.count == 2 ? "" : "s")"
             let customProtocol = group.names.contains { Self.customProtocolNames.contains($0) }
-            context.report("the private WebKit API \(names) is used here: App Review refuses private API, and WebKit may remove it",
+            context.report("the private WebKit API \(names) \(group.names.count == 1 ? "is" : "are") used here: App Review refuses private API, and WebKit may remove it",
                            at: group.site, hint: customProtocol ? "answer requests with interception: and a custom scheme (WKURLSchemeHandler) instead" : "use WebKit's public API, or drop it",
                            notes: group.names.count > 1 ? [Diagnostic.Note("the names: " + group.names.joined(separator: ", "))] : [],
                            severity: lenient ? .warning : nil)
