@@ -115,8 +115,7 @@ final class SwiftFactCollector: SyntaxVisitor {
         if let role = scope.role {
             record(.delegate(DelegateBody.read(node, role: role)), node.name)
         }
-        if let body = node.body, ValueFlow.namedLikeAnEscaper(node.name.text) || ValueFlow.escapesQuotes(body) || ValueFlow.encodesJSON(body),
-           node.signature.returnClause != nil {
+        if let body = node.body, Self.returnsString(node), ValueFlow.namedLikeAnEscaper(node.name.text) || mayEscape(body) && (ValueFlow.escapesQuotes(body) || ValueFlow.encodesJSON(body)) {
             file.escapers.append(node.name.text)
         }
         functions.append(scope)
@@ -184,6 +183,10 @@ final class SwiftFactCollector: SyntaxVisitor {
                 functions[functions.count - 1].locals[name] = value
                 continue
             }
+            // Only a literal (or literals joined by `+`) is a constant: anything else would be
+            // spelled out as text to be dropped, for every property of every type.
+            guard value.is(StringLiteralExprSyntax.self) || value.is(BooleanLiteralExprSyntax.self) || value.is(IntegerLiteralExprSyntax.self)
+                    || value.is(FloatLiteralExprSyntax.self) || value.is(SequenceExprSyntax.self) else { continue }
             let classified = classify(value, hops: 1)
             guard classified.isKnown else { continue }
             var names = [name]
@@ -197,8 +200,9 @@ final class SwiftFactCollector: SyntaxVisitor {
     /// elsewhere, with its value in a release build (`#if DEBUG` resolved).
     private func readFlags(_ node: VariableDeclSyntax) {
         for binding in node.bindings {
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                  binding.typeAnnotation?.type.trimmedDescription == "Bool" else { continue }
+            // Read on every property of every type: the type's name token, not its description.
+            guard binding.typeAnnotation?.type.as(IdentifierTypeSyntax.self)?.name.text == "Bool",
+                  let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             let value: ExprSyntax?
             if let initializer = binding.initializer?.value {
                 value = initializer
@@ -210,6 +214,37 @@ final class SwiftFactCollector: SyntaxVisitor {
             guard let value else { continue }
             let condition = RuntimeCondition(text: CodeValue.abbreviated(value.trimmedDescription), term: EnclosingTests.term(of: value))
             file.flags.append(FlagDeclaration(name: name, value: condition, location: site(value).location))
+        }
+    }
+
+    /// `-> String`, `-> String?`: only such a function can be an escaper of script text.
+    private static func returnsString(_ node: FunctionDeclSyntax) -> Bool {
+        guard var type = node.signature.returnClause?.type else { return false }
+        if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
+        return type.as(IdentifierTypeSyntax.self)?.name.text == "String"
+    }
+
+    /// Whether the body's bytes mention JSON encoding or a replacement at all, before its
+    /// tokens are read: a byte search of the body's range, no strings made.
+    private func mayEscape(_ body: CodeBlockSyntax) -> Bool {
+        let start = body.position.utf8Offset, end = min(body.endPosition.utf8Offset, bytes.count)
+        guard start < end else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            let range = UnsafeBufferPointer(rebasing: buffer[start..<end])
+            return Self.contains(range, "JSON") || Self.contains(range, "replacingOccurrences")
+        }
+    }
+
+    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
+        let count = needle.utf8CodeUnitCount
+        guard haystack.count >= count else { return false }
+        return needle.withUTF8Buffer { pattern in
+            var index = 0
+            while index <= haystack.count - count {
+                if haystack[index] == pattern[0], haystack[index..<(index + count)].elementsEqual(pattern) { return true }
+                index += 1
+            }
+            return false
         }
     }
 

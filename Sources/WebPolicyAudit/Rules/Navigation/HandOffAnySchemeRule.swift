@@ -75,6 +75,12 @@ struct HandOffAnySchemeRule: AuditRule {
                         UIApplication.shared.open(url)
                         return decisionHandler(.cancel)
                     }
+                    if url.scheme == "geo" {
+                        let coordinate = url.absoluteString.dropFirst(4)
+                        // Another `url`: the app's own maps URL, not the page's.
+                        if let url = URL(string: "https://maps.apple.com/?ll=\\(coordinate)") { UIApplication.shared.open(url) }
+                        return decisionHandler(.cancel)
+                    }
                     decisionHandler(.allow)
                 }
             }
