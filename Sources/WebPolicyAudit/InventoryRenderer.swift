@@ -1,7 +1,7 @@
 import WebPolicyKit
 import WebPolicyRuntime
 
-/// The inventory as JSON (`audit --format json` without a policy, or `--inventory`): every
+/// The inventory as JSON (`audit --inventory`): every
 /// fact with its place and whether a release build compiles it, the plists' keys, what was
 /// left out. Sorted by file and position, so the output is byte-stable.
 public enum InventoryRenderer {

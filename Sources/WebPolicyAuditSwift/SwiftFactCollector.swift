@@ -98,6 +98,7 @@ final class SwiftFactCollector: SyntaxVisitor {
                 for element in cases.elements {
                     let raw = element.rawValue.flatMap { $0.value.as(StringLiteralExprSyntax.self)?.representedLiteralValue } ?? element.name.text
                     file.constants.append(ConstantDeclaration(names: ["\(node.name.text).\(element.name.text)"], value: .string(raw)))
+                    file.enumCases[node.name.text, default: []].append(raw)
                 }
             }
         }
@@ -369,11 +370,11 @@ final class SwiftFactCollector: SyntaxVisitor {
 
         switch (name, labels) {
         case ("add", ["_", "name"]), ("add", ["_", "contentWorld", "name"]):
-            let handler = AppFact.MessageHandler(name: classify(argument("name")!), world: argument("contentWorld").map(classifyWorld), reply: false,
+            let handler = AppFact.MessageHandler(name: handlerName(of: argument("name")!), world: argument("contentWorld").map(classifyWorld), reply: false,
                                                  handlerClass: handlerClass(arguments[0].expression))
             record(.messageHandler(handler), node)
         case ("addScriptMessageHandler", ["_", "contentWorld", "name"]):
-            let handler = AppFact.MessageHandler(name: classify(argument("name")!), world: argument("contentWorld").map(classifyWorld), reply: true,
+            let handler = AppFact.MessageHandler(name: handlerName(of: argument("name")!), world: argument("contentWorld").map(classifyWorld), reply: true,
                                                  handlerClass: handlerClass(arguments[0].expression))
             record(.messageHandler(handler), node)
         case ("register", ["_", "as", "in"]), ("registerWithReply", ["_", "as", "in"]):
@@ -471,6 +472,37 @@ final class SwiftFactCollector: SyntaxVisitor {
                 record(.handOff(HandOff(trigger: trigger, schemes: EnclosingTests(of: node).schemes, pending: FunctionArgument(function: key, index: position))), node)
             }
         }
+    }
+
+    /// A handler's name; one registration per case when it is each case of a `String` enum in
+    /// turn (`Message.allCases.forEach { add(self, name: $0.rawValue) }`, `for name in
+    /// Message.allCases`): the name refers to `Message.allCases`, expanded across the module.
+    private func handlerName(of expression: ExprSyntax) -> CodeValue {
+        let value = classify(expression)
+        guard value.kind == .expression else { return value }
+        var variable = expression
+        if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "rawValue", let base = member.base { variable = base }
+        guard let name = variable.as(DeclReferenceExprSyntax.self)?.baseName.text else { return value }
+        var current = Syntax(expression).parent
+        while let node = current, !node.is(FunctionDeclSyntax.self) {
+            if let closure = node.as(ClosureExprSyntax.self), let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+               let callee = call.calledExpression.as(MemberAccessExprSyntax.self), ["forEach", "map", "compactMap"].contains(callee.declName.baseName.text),
+               let sequence = callee.base?.trimmedDescription, sequence.hasSuffix(".allCases") {
+                let parameters = closure.signature?.parameterClause
+                let named: Bool
+                switch parameters {
+                case .simpleInput(let list)?: named = list.first?.name.text == name
+                case .parameterClause(let clause)?: named = clause.parameters.first.map { ($0.secondName ?? $0.firstName).text == name } ?? false
+                case nil: named = name == "$0"
+                }
+                if named { return CodeValue(kind: .expression, text: expression.trimmedDescription, reference: sequence) }
+            }
+            if let loop = node.as(ForStmtSyntax.self), loop.pattern.trimmedDescription == name, loop.sequence.trimmedDescription.hasSuffix(".allCases") {
+                return CodeValue(kind: .expression, text: expression.trimmedDescription, reference: loop.sequence.trimmedDescription)
+            }
+            current = node.parent
+        }
+        return value
     }
 
     /// The class whose instance handles a bridge's messages: `self` in a class, `Handler(…)`, a

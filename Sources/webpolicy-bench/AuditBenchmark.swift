@@ -96,8 +96,8 @@ struct AuditBenchmark {
         return samples.sorted()[samples.count / 2]
     }
 
-    /// Findings by rule in `audit --format json` (diagnostics), or facts by kind (the
-    /// inventory, without a policy).
+    /// Findings by rule in `audit --format json` (diagnostics), or facts by kind (an
+    /// inventory).
     static func findingsByRule(_ output: Data) -> [String: Int] {
         guard let object = try? JSONSerialization.jsonObject(with: output) as? [String: Any] else { return [:] }
         var counts: [String: Int] = [:]

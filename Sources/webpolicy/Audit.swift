@@ -22,8 +22,8 @@ struct Audit: ParsableCommand {
         with its web views against the policy: bridges, scheme handlers, settings, file access, \
         ATS keys, App-Bound Domains, queried schemes, views built outside the runtime; and the \
         hazards no policy makes safe. #if is evaluated for a release build for an iOS device. \
-        Without --policy only the hazard checks run, and --format json prints the inventory of \
-        what the app does. A finding is suppressed with a full-line comment: \
+        Without --policy the release hazards are checked (the first run); --inventory prints \
+        what the app does with its web views, as JSON. A finding is suppressed with a full-line comment: \
         '// webpolicy:disable-next-line RULE-ID -- reason'. Exit codes: 0 clean, 1 errors (or \
         warnings with --strict), 2 usage or input error.
         """
@@ -35,10 +35,10 @@ struct Audit: ParsableCommand {
     @Option(help: "The policy the app's code is checked against.", completion: .file(extensions: ["yaml", "yml"]))
     var policy: String?
 
-    @Option(help: "Output format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")); json without --policy prints the inventory.")
+    @Option(help: "Output format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: ReportFormat = .human
 
-    @Flag(help: "Print the inventory of what the app does with its web views (JSON), whatever the format.")
+    @Flag(help: "Print the inventory of what the app does with its web views (JSON) instead of the findings.")
     var inventory = false
 
     @Option(help: "The build whose #if branches count: release (default) or debug.")
@@ -101,7 +101,7 @@ struct Audit: ParsableCommand {
             }
             loaded = linted
         }
-        if inventory || (format == .json && policy == nil) {
+        if inventory {
             print(InventoryRenderer.json(reading.inventory, tree: reading.tree), terminator: "")
             return
         }

@@ -97,10 +97,13 @@ struct AuditCommandTests {
 
     @Test(arguments: apps)
     func inventoryMatchesTheGolden(app: String) throws {
-        let result = try Self.audit(app, ["--format", "json"])
+        let result = try Self.audit(app, ["--inventory"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) is [String: Any])
         try Self.golden(result.stdout, app, "inventory.json")
+        // --format json reports the findings, with or without a policy, as every format does.
+        let findings = try Self.audit(app, ["--format", "json"])
+        #expect((try JSONSerialization.jsonObject(with: Data(findings.stdout.utf8)) as? [String: Any])?["diagnostics"] != nil)
     }
 
     /// Every rule is reported by some fixture app; the examples of each rule are tested too

@@ -82,7 +82,7 @@ built=$(find "$PRE_COMMIT_HOME" -path '*/release/webpolicy' -type f | head -1)
 [ -n "$built" ] || fail "pre-commit's build of webpolicy was not found under $PRE_COMMIT_HOME"
 fixtures=$checkout/Tests/Fixtures/audit
 if nm "$built" | grep -q SwiftParser; then fail "the hooks' build links swift-syntax"; fi
-"$built" audit --format json "$fixtures/objc-legacy/app" > /dev/null || fail "the trait-less build cannot audit Objective-C"
+"$built" audit --inventory "$fixtures/objc-legacy/app" > /dev/null || fail "the trait-less build cannot audit Objective-C"
 if "$built" audit "$fixtures/swift-shop/app" > /dev/null 2> "$work/refusal.txt"; then fail "a build without the Swift reader audited Swift files"; fi
 grep -q "built without its Swift reader" "$work/refusal.txt" || { cat "$work/refusal.txt"; fail "the refusal does not say why"; }
 "$built" audit --policy "$fixtures/mixed-app/policy.yaml" --swift-stamp "$work/stamp.swift" "$fixtures/mixed-app/app" > /dev/null 2> "$work/skip.txt" || true

@@ -63,8 +63,15 @@ struct DraftDocument {
         var line = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {
             if !line.isEmpty, indent.count + 2 + line.count + 1 + word.count > 96 {
-                lines.append(line)
-                line = String(word)
+                // A comment line that starts `webpolicy:` is a suppression to lint: keep the word
+                // before it on the same line.
+                if word.hasPrefix("webpolicy:"), let space = line.lastIndex(of: " ") {
+                    lines.append(String(line[..<space]))
+                    line = String(line[line.index(after: space)...]) + " " + word
+                } else {
+                    lines.append(line)
+                    line = String(word)
+                }
             } else {
                 line += line.isEmpty ? String(word) : " " + word
             }

@@ -31,6 +31,7 @@ public struct PolicyDraft {
         builder.bridges(into: &document)
         builder.webView(into: &document)
         builder.appBoundDomains(into: &document)
+        builder.otherHazards(into: &document)
         yaml = document.text
         warnings = builder.warnings
     }
@@ -161,9 +162,10 @@ public struct PolicyDraft {
         mutating func bridges(into document: inout DraftDocument) {
             struct Bridge { var name: String, world: String, reply: Bool, handler: AppFact.MessageHandler, site: FactSite }
             var bridges: [Bridge] = []
+            var unnamed: [String] = []
             for (fact, handler) in subject.messageHandlers where fact.site.inRelease {
                 guard let name = handler.name.stringValue, !name.isEmpty else {
-                    warnings.append("\(Self.place(fact.site)): a message handler is registered under \(handler.name.quoted), which the source does not spell out: declare its bridge by hand")
+                    unnamed.append(decide("\(Self.place(fact.site)): a message handler is registered under \(handler.name.quoted), which the source does not spell out: declare its bridge by hand"))
                     continue
                 }
                 let world = handler.throughGate ? "page" : (handler.worldName ?? "page")
@@ -207,11 +209,12 @@ public struct PolicyDraft {
                 if bridge.reply { fields.append(("reply", .bool(true))) }
                 drafted.append((bridge.name, note, isDecision, .object(fields)))
             }
-            var shared: [String] = ["From the app's script message handlers (\(bridges.count))."]
+            var shared: [String] = ["From the app's script message handlers (\(bridges.count))."] + unnamed
             var sharedNotes: Set<String> = []
             for bridge in drafted where drafted.filter({ $0.note == bridge.note }).count > 1 && sharedNotes.insert(bridge.note).inserted {
                 let names = SchemeScope.list(drafted.filter { $0.note == bridge.note }.map { "'\($0.name)'" })
-                shared.append(bridge.isDecision ? decide("bridges \(names): \(bridge.note)") : "Bridges \(names): \(bridge.note).")
+                let note = bridge.note.replacingOccurrences(of: "can call it today", with: "can call them today")
+                shared.append(bridge.isDecision ? decide("bridges \(names): \(note)") : "Bridges \(names): \(note).")
             }
             var items: [(comments: [String], value: JSONValue)] = []
             for bridge in drafted {
@@ -219,7 +222,11 @@ public struct PolicyDraft {
                 let comment = bridge.isDecision ? decide("bridge '\(bridge.name)': \(bridge.note)") : "Bridge '\(bridge.name)': \(bridge.note)."
                 items.append((alone ? [comment] : [], bridge.value))
             }
-            document.add("bridges", items: items, comments: shared)
+            if items.isEmpty {
+                if !unnamed.isEmpty { document.add("bridges", .array([]), comments: unnamed) }
+            } else {
+                document.add("bridges", items: items, comments: shared)
+            }
         }
 
         // MARK: webview
@@ -245,12 +252,13 @@ public struct PolicyDraft {
                     + "set it under #if DEBUG, or write true here if the team decides it ships so"))
             }
             settings.append(("inspectable", .bool(false)))
-            let folders = subject.facts().compactMap { fact -> String? in
+            let fileLoads = subject.facts().compactMap { fact -> String? in
                 guard case .load(let load) = fact.kind, load.api == .loadFileURL || load.api == .loadFileRequest else { return nil }
-                return load.base.text
+                return "\(Self.place(fact.site)) (read access to \(load.base.quoted))"
             }
-            if !folders.isEmpty {
-                comments.append(decide("the app loads file URLs (\(folders.count)); webview.file-access is left at none: name the bundle folder the pages may read"))
+            if !fileLoads.isEmpty {
+                let places = fileLoads.count > 3 ? fileLoads.prefix(2).joined(separator: ", ") + " and \(fileLoads.count - 2) more" : SchemeScope.list(fileLoads)
+                comments.append(decide("the app loads file URLs (\(places)); webview.file-access is left at none: name the folder, inside the app's bundle, the pages may read"))
             }
             document.add("webview", .object(settings), comments: comments)
         }
@@ -262,6 +270,26 @@ public struct PolicyDraft {
             let places = written.map { Self.place($0.fact.site) }
             warnings.append("the code sets \(name) both true and false (\(places.joined(separator: ", "))): the draft says true; audit reports the other places until the code agrees")
             return true
+        }
+
+        // MARK: hazards no section holds
+
+        /// The release hazards the audit reports whatever the policy says (a permission granted
+        /// to every origin, private API, scripts built from what the page chose): not policy
+        /// values, so a note at the top with their lines, to fix or to suppress with a reason.
+        mutating func otherHazards(into document: inout DraftDocument) {
+            let rules: [any AuditRule.Type] = [PermissionGrantedToAnyOriginRule.self, PrivateKeyValueCodingRule.self, FileAccessKVCRule.self,
+                                               PrivateWebKitAPIRule.self, UIWebViewRule.self, ScriptInterpolationRule.self, HTMLFileBaseURLRule.self]
+            var found: [String] = []
+            for rule in rules {
+                var context = AuditRuleContext(rule: rule.description, severity: rule.description.defaultSeverity)
+                rule.init().check(subject, &context)
+                found += context.diagnostics.filter { $0.severity == .error }.map { "\($0.location.path):\($0.location.start.line) [\($0.ruleID)]" }
+            }
+            guard !found.isEmpty else { return }
+            let shown = found.count > 10 ? found.prefix(9).joined(separator: ", ") + " and \(found.count - 9) more" : SchemeScope.list(found)
+            document.header.append(decide("release hazards no policy makes safe, which the audit reports whatever this file says: \(shown). "
+                + "Fix each, or suppress it at its line with the reason (// webpolicy:disable-next-line RULE -- why)"))
         }
 
         // MARK: app-bound-domains

@@ -2,7 +2,7 @@ import WebPolicyRuntime
 
 /// Everything the audit read from an app: the facts of every file with the module-wide steps
 /// done (subclass closure, constants resolved one hop), the property lists, and what could
-/// not be read. The checks read this and the policy; `audit --format json` without a policy
+/// not be read. The checks read this and the policy; `audit --inventory`
 /// prints it.
 public struct AppInventory: Sendable {
     public var facts: [AppFact]
@@ -38,6 +38,9 @@ public struct AppInventory: Sendable {
                 facts.append(construction)
             }
         }
+        var enumCases: [String: [String]] = [:]
+        for file in fileFacts { enumCases.merge(file.enumCases) { first, _ in first } }
+        facts = facts.flatMap { Self.expandCases($0, enumCases: enumCases) }
         let summaries = Dictionary(grouping: fileFacts.flatMap(\.openSummaries), by: \.parameter)
         facts = facts.flatMap { Self.resolveHandOff($0, summaries: summaries) }
         self.facts = facts.map { constants.resolve($0) }.sorted { left, right in
@@ -58,6 +61,22 @@ public struct AppInventory: Sendable {
         problems = fileFacts.flatMap(\.problems)
         flags = FlagTable(fileFacts.flatMap(\.flags))
         escapers = Set(fileFacts.flatMap(\.escapers))
+    }
+
+    /// A handler registered once per case of a `String` enum (`Message.allCases.forEach`): one
+    /// registration per case, named by its raw value. An enum the module does not declare
+    /// stays one registration under a name the source does not spell out.
+    static func expandCases(_ fact: AppFact, enumCases: [String: [String]]) -> [AppFact] {
+        guard case .messageHandler(let handler) = fact.kind, handler.name.kind == .expression, let reference = handler.name.reference,
+              reference.hasSuffix(".allCases") else { return [fact] }
+        let type = String(reference.dropLast(".allCases".count).split(separator: ".").last ?? "")
+        guard let cases = enumCases[type], !cases.isEmpty else { return [fact] }
+        return cases.map { raw in
+            var copy = fact, named = handler
+            named.name = CodeValue(kind: .string, text: raw, constant: reference)
+            copy.kind = .messageHandler(named)
+            return copy
+        }
     }
 
     /// A hand-off whose URL goes to a function of another file becomes the hand-offs that

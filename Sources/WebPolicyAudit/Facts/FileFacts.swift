@@ -16,6 +16,8 @@ public struct FileFacts: Sendable {
     public var facts: [AppFact] = []
     public var classes: [ClassDeclaration] = []
     public var constants: [ConstantDeclaration] = []
+    /// The raw values of each `String` enum's cases, in order (`CallMessage.allCases`).
+    public var enumCases: [String: [String]] = [:]
     /// Calls of a type's initialiser (`AppWebView(frame:configuration:)`), kept until the
     /// subclass closure says which are web views.
     public var constructions: [AppFact] = []

@@ -9,6 +9,7 @@ public enum AuditRules {
         BridgeUnregisteredRule.self,
         BridgeWorldMismatchRule.self,
         BridgeReplyMismatchRule.self,
+        BridgeSenderUncheckedRule.self,
         SchemeHandlerUndeclaredRule.self,
         InterceptionUnhandledRule.self,
         InspectableInReleaseRule.self,

@@ -74,7 +74,7 @@ struct BridgeUndeclaredRule: AuditRule {
         guard let policy = app.policy else { return }
         for (fact, handler) in app.messageHandlers {
             guard let name = handler.name.stringValue else {
-                context.report("a script message handler is registered under a name the source does not spell out (\(handler.name.quoted)): the audit cannot check it against bridges:",
+                context.report("a script message handler is registered under a name the source does not spell out (\(handler.name.quoted)): the audit cannot check it against the policy's bridges",
                                at: fact.site, hint: "declare its bridge in the policy and suppress this with the name, or register it under a constant", severity: .info)
                 continue
             }

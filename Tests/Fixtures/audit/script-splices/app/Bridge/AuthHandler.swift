@@ -5,6 +5,10 @@ import WebKit
 final class AuthHandler: NSObject, WKScriptMessageHandler {
     weak var webView: WKWebView?
 
+    func install(in controller: WKUserContentController) {
+        controller.add(self, name: "auth")
+    }
+
     func userContentController(_ controller: WKUserContentController, didReceive message: WKScriptMessage) {
         guard let body = message.body as? [String: Any] else { return }
         route(name: message.name, body: body)
