@@ -112,13 +112,11 @@ func makeReader() -> WKWebView {
 SWIFT
 cat > .pre-commit-config.yaml <<CONFIG
 repos:
-  - repo: $relative
+  - repo: $checkout
     rev: $rev
     hooks:
       - id: webpolicy-audit-system
 CONFIG
-# The checkout path is relative to the first repository; this one sits beside it.
-sed -i "s|repo: $relative|repo: $checkout|" .pre-commit-config.yaml
 pre-commit install
 git add -A
 if git commit -m "an inspectable release build" > "$work/audit-refused.txt" 2>&1; then
