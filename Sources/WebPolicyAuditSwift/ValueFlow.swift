@@ -307,16 +307,22 @@ final class ValueFlow {
     /// The file's function called: its return values with its parameters bound to the call's
     /// arguments (in the caller's frame).
     private func origins(returnedBy function: FileIndex.Function, call: FunctionCallExprSyntax, in frame: Frame) -> [ValueOrigin] {
+        let entered = enter(function, through: call, from: frame)
+        let returned = Self.returnedExpressions(of: function.node)
+        guard !returned.isEmpty else { return [ValueOrigin(.unknown, "what \(function.key) returns", site: location(call), through: frame.through)] }
+        return returned.flatMap { origins(of: $0, in: entered) }
+    }
+
+    /// The frame of one of the file's functions, entered through a call: its parameters bound
+    /// to the call's arguments, read in the caller's frame.
+    private func enter(_ function: FileIndex.Function, through call: FunctionCallExprSyntax, from frame: Frame) -> Frame {
         let labels = call.arguments.map { $0.label?.text ?? "_" }
         let trailing = (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count
         var arguments: [String: (ExprSyntax, Frame)] = [:]
         if let indices = FileIndex.argumentIndices(labels: labels, trailing: trailing, of: function) {
             for (argument, position) in zip(call.arguments, indices) { arguments[function.parameters[position].name] = (argument.expression, frame) }
         }
-        let entered = Frame(scope: Syntax(function.node), function: function, arguments: arguments, depth: frame.depth + 1, through: frame.through + [function.key])
-        let returned = Self.returnedExpressions(of: function.node)
-        guard !returned.isEmpty else { return [ValueOrigin(.unknown, "what \(function.key) returns", site: location(call), through: frame.through)] }
-        return returned.flatMap { origins(of: $0, in: entered) }
+        return Frame(scope: Syntax(function.node), function: function, arguments: arguments, depth: frame.depth + 1, through: frame.through + [function.key])
     }
 
     /// `String(format: "%d", n)`: numeric specifiers are numbers, `%@` and `%s` the values.
@@ -404,13 +410,7 @@ final class ValueFlow {
                 return arguments.dropFirst().map { Splice(expression: $0.expression, quoted: quoted, frame: frame) }
             }
             if let function = index.functions(calledBy: call).first {
-                let labels = call.arguments.map { $0.label?.text ?? "_" }
-                let trailing = (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count
-                var bound: [String: (ExprSyntax, Frame)] = [:]
-                if let indices = FileIndex.argumentIndices(labels: labels, trailing: trailing, of: function) {
-                    for (argument, position) in zip(call.arguments, indices) { bound[function.parameters[position].name] = (argument.expression, frame) }
-                }
-                let entered = Frame(scope: Syntax(function.node), function: function, arguments: bound, depth: frame.depth + 1, through: frame.through + [function.key])
+                let entered = enter(function, through: call, from: frame)
                 return Self.returnedExpressions(of: function.node).flatMap { splices(ofScript: $0, in: entered) }
             }
             return []

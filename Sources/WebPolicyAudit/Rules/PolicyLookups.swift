@@ -12,6 +12,13 @@ extension Policy {
         Set(interception.map { $0.scheme.value.lowercased() })
     }
 
+    /// Where `webview.file-access` is said, or that it is left at its default: the note of the
+    /// findings about what pages may read.
+    var fileAccessNotes: [Diagnostic.Note] {
+        webView?.fileAccess.map { [Diagnostic.Note("the policy says file-access: \($0.value) here", at: $0.location)] }
+            ?? [Diagnostic.Note("the policy leaves webview.file-access at its default, none")]
+    }
+
     /// Where the policy's own file starts, for findings about what the policy lacks.
     var rootLocation: SourceLocation {
         SourceLocation(path: root.file.path, range: SourceRange(at: SourcePosition(line: 1, column: 1)))

@@ -62,13 +62,11 @@ struct ATSArbitraryLoadsRule: AuditRule {
     func check(_ app: AuditSubject, _ context: inout AuditRuleContext) {
         for plist in app.infoPlists {
             guard let security = plist.transportSecurity, let arbitrary = security.allowsArbitraryLoads, arbitrary.value, !security.arbitraryLoadsIgnored else { continue }
-            if app.policy != nil {
-                context.report("NSAllowsArbitraryLoads turns App Transport Security off for every host, but the policy's http-allowlist names the hosts that may use plain http",
-                               at: arbitrary.location, hint: "remove it and merge the ATS fragment 'webpolicy compile' writes (docs/runtime.md)")
-            } else {
-                context.report("NSAllowsArbitraryLoads turns App Transport Security off for every host: the web views and every URLSession of the app may use plain http",
-                               at: arbitrary.location, hint: "remove it; list the hosts that need plain http under a policy's http-allowlist and merge the ATS fragment 'webpolicy compile' writes")
-            }
+            let (consequence, hint) = app.policy != nil
+                ? (", but the policy's http-allowlist names the hosts that may use plain http", "remove it and merge the ATS fragment 'webpolicy compile' writes (docs/runtime.md)")
+                : (": the web views and every URLSession of the app may use plain http",
+                   "remove it; list the hosts that need plain http under a policy's http-allowlist and merge the ATS fragment 'webpolicy compile' writes")
+            context.report("NSAllowsArbitraryLoads turns App Transport Security off for every host" + consequence, at: arbitrary.location, hint: hint)
         }
     }
 }

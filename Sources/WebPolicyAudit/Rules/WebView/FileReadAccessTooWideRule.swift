@@ -50,7 +50,7 @@ struct FileReadAccessTooWideRule: AuditRule {
     func check(_ app: AuditSubject, _ context: inout AuditRuleContext) {
         guard let policy = app.policy else { return }
         let folder = policy.webView?.fileAccessFolder
-        let notes = policy.webView?.fileAccess.map { [Diagnostic.Note("the policy says file-access: \($0.value) here", at: $0.location)] } ?? [Diagnostic.Note("the policy leaves webview.file-access at its default, none")]
+        let notes = policy.fileAccessNotes
         for fact in app.facts() {
             guard case .load(let load) = fact.kind, load.api == .loadFileURL || load.api == .loadFileRequest else { continue }
             let access = load.base.text

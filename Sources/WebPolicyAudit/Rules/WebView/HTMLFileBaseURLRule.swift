@@ -71,7 +71,7 @@ struct HTMLFileBaseURLRule: AuditRule {
                                at: fact.site, hint: "serve the page through interception: (an app scheme), or loadFileURL with read access to its own folder", severity: .warning)
                 continue
             }
-            let notes = policy.webView?.fileAccess.map { [Diagnostic.Note("the policy says file-access: \($0.value) here", at: $0.location)] } ?? [Diagnostic.Note("the policy leaves webview.file-access at its default, none")]
+            let notes = policy.fileAccessNotes
             if let folder {
                 if base.contains("\"\(folder)\"") || base.contains("\"\(folder)/") { continue }
                 context.report("\(load.api.rawValue) gives the page a file base URL (\(written)) that the audit cannot place inside file-access '\(folder)': WebKit lets its scripts read that folder",
