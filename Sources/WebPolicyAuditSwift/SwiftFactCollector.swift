@@ -356,6 +356,11 @@ final class SwiftFactCollector: SyntaxVisitor {
         } else {
             return .visitChildren
         }
+        if base == nil, WebKitVocabulary.selectorFunctions.contains(name), let literal = node.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue,
+           let selector = WebKitVocabulary.privateSelector(literal, in: types.last) {
+            record(.api(.init(.privateAPI, detail: .string(selector))), node)
+            return .visitChildren
+        }
         // Most calls of an app are none of WebKit's: leave before their arguments are listed.
         guard Self.isCallOfInterest(name) || (base == nil && name.utf8.first.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } == true) else {
             readPendingHandOff(node)

@@ -69,6 +69,18 @@ public enum WebKitVocabulary {
         return false
     }
 
+    /// A selector spelled by string to reach a method of WebKit's own (`sel_getUid("_elementDidFocus:…")`,
+    /// `NSSelectorFromString(@"_setDrawsBackground:")`) in a WebKit type's extension or category:
+    /// an underscore-prefixed method is SPI by Apple's naming.
+    public static func privateSelector(_ text: String, in type: String?) -> String? {
+        guard let type, type.hasPrefix("WK"), text.count > 2, text.first == "_",
+              let second = text.dropFirst().first, second.isLowercase, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == ":" }) else { return nil }
+        return text
+    }
+
+    /// The functions that turn a selector's name into a selector.
+    public static let selectorFunctions: Set<String> = ["sel_getUid", "sel_registerName", "NSSelectorFromString", "Selector"]
+
     /// KVC keys that reach preferences WebKit does not make public (MASTG-TEST-0077).
     public static let fileAccessKeys: Set<String> = ["allowFileAccessFromFileURLs", "allowUniversalAccessFromFileURLs"]
     /// The pre-16.4 way to make a view inspectable.

@@ -99,6 +99,11 @@ private struct Reader {
             case .string:
                 if let name = WebKitVocabulary.privateName(in: token.text) {
                     file.facts.append(AppFact(.api(.init(.privateAPI, detail: .string(name))), at: site(index..<(index + 1))))
+                } else if index >= 2, tokens[index - 1].isPunctuation("("), tokens[index - 2].kind == .identifier,
+                          WebKitVocabulary.selectorFunctions.contains(tokens[index - 2].text),
+                          let selector = WebKitVocabulary.privateSelector(token.text, in: currentClass) {
+                    // `NSSelectorFromString(@"_setDrawsBackground:")` in a category on a WebKit class.
+                    file.facts.append(AppFact(.api(.init(.privateAPI, detail: .string(selector))), at: site((index - 2)..<(index + 2))))
                 }
             default:
                 break

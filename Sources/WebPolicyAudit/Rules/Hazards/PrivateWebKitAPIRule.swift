@@ -16,7 +16,9 @@ struct PrivateWebKitAPIRule: AuditRule {
         NSURLProtocol; WebKit uses it in its own tests (`TestProtocol.mm`) and declined to \
         support it "since we do not support custom NSURLProtocols as API" (WebKit bug 137299). \
         Apps reach it through `NSClassFromString` and selector strings, so strings count; so does \
-        any name with WebKit's SPI prefix `_WK` (`_WKWebsiteDataTypeHSTSCache`). The names one \
+        any name with WebKit's SPI prefix `_WK` (`_WKWebsiteDataTypeHSTSCache`), and an \
+        underscore-prefixed selector spelled by string in an extension or category of a WebKit \
+        class (`sel_getUid("_elementDidFocus:…")`, swizzled). The names one \
         function lists are one finding. \
         "Apps may only use public APIs" (App Review Guideline 2.5.1): an error for the App \
         Store, a warning when `target.distribution` is enterprise or development. The public \
@@ -39,6 +41,15 @@ struct PrivateWebKitAPIRule: AuditRule {
                     types.insert(↓"_WKWebsiteDataTypeHSTSCache")
                     types.insert("_WKWebsiteDataTypeCredentials")
                     return types
+                }()
+            }
+            """)),
+            .triggers(.init("App/WKWebView+Keyboard.swift", """
+            extension WKWebView {
+                static let swizzle: () = {
+                    guard let contentView = NSClassFromString("WK" + "ContentView") else { return }
+                    let selector = ↓sel_getUid("_elementDidFocus:userIsInteracting:blurPreviousNode:activityStateChanges:userObject:")
+                    _ = class_getInstanceMethod(contentView, selector)
                 }()
             }
             """)),
