@@ -284,7 +284,10 @@ public struct PolicyDraft {
             for rule in rules {
                 var context = AuditRuleContext(rule: rule.description, severity: rule.description.defaultSeverity)
                 rule.init().check(subject, &context)
-                found += context.diagnostics.filter { $0.severity == .error }.map { "\($0.location.path):\($0.location.start.line) [\($0.ruleID)]" }
+                // A file: base URL is a warning with no policy and an error under the draft's
+                // file-access: none, so it is listed whatever its severity here.
+                let listed = rule == HTMLFileBaseURLRule.self ? context.diagnostics : context.diagnostics.filter { $0.severity == .error }
+                found += listed.map { "\($0.location.path):\($0.location.start.line) [\($0.ruleID)]" }
             }
             guard !found.isEmpty else { return }
             let shown = found.count > 10 ? found.prefix(9).joined(separator: ", ") + " and \(found.count - 9) more" : SchemeScope.list(found)
