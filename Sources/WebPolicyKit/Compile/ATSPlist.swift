@@ -13,11 +13,8 @@ public enum ATSPlist {
     public static func render(_ policy: Policy) -> String {
         var domains: [String: Bool] = [:]
         for entry in policy.httpAllowlist {
-            let host = entry.host.value
-            let isWildcard = host.hasPrefix("*.")
-            let domain = isWildcard ? String(host.dropFirst(2)) : host
-            let includesSubdomains = isWildcard || (entry.includeSubdomains?.value ?? false)
-            domains[domain] = (domains[domain] ?? false) || includesSubdomains
+            let scope = entry.scope
+            domains[scope.host] = (domains[scope.host] ?? false) || scope.includesSubdomains
         }
         var schemes: [String] = []
         for entry in policy.schemeAllowlist {

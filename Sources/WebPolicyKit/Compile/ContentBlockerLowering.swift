@@ -68,29 +68,20 @@ public enum ContentBlockerLowering {
 
     // MARK: Hosts
 
-    enum HostReach {
-        case exact, subdomains, domainAndSubdomains
-    }
-
-    /// The hosts in order, duplicates dropped, `x` and `*.x` merged.
-    static func hostGroups(_ hosts: [String]) -> [(host: String, reach: HostReach)] {
+    /// The hosts in order as scopes, duplicates dropped, `x` and `*.x` merged into one.
+    static func hostGroups(_ hosts: [String]) -> [HostScope] {
         let listed = Set(hosts)
         var seen = Set<String>()
-        var groups: [(String, HostReach)] = []
+        var groups: [HostScope] = []
         for host in hosts where seen.insert(host).inserted {
-            if host.hasPrefix("*.") {
-                let apex = String(host.dropFirst(2))
-                if listed.contains(apex) {
-                    seen.insert(apex)
-                    groups.append((apex, .domainAndSubdomains))
-                } else {
-                    groups.append((apex, .subdomains))
-                }
-            } else if listed.contains("*." + host) {
-                seen.insert("*." + host)
-                groups.append((host, .domainAndSubdomains))
+            let scope = HostScope(pattern: host)
+            // `*.x` beside `x` (either first): one scope of both.
+            let partner = scope.includesHost ? "*." + host : scope.host
+            if listed.contains(partner) {
+                seen.insert(partner)
+                groups.append(HostScope(host: scope.host, kind: .domainAndSubdomains))
             } else {
-                groups.append((host, .exact))
+                groups.append(scope)
             }
         }
         return groups
@@ -98,8 +89,9 @@ public enum ContentBlockerLowering {
 
     /// One url-filter per host group.
     static func hostFilters(_ hosts: [String]) -> [(filter: String, hosts: String)] {
-        hostGroups(hosts).map { host, reach in
-            switch reach {
+        hostGroups(hosts).map { scope in
+            let host = scope.host
+            switch scope.kind {
             case .exact: return ("^[^:]+://+" + escape(host) + "[:/]", host)
             case .subdomains: return ("^[^:]+://+[^:/]+\\." + escape(host) + "[:/]", "*." + host)
             case .domainAndSubdomains: return ("^[^:]+://+([^:/]+\\.)?" + escape(host) + "[:/]", "\(host) and its subdomains")

@@ -39,42 +39,6 @@ public struct Manifest: Sendable, Equatable {
         self.distribution = distribution
     }
 
-    /// A host as the policy names it: that host, its subdomains, or both.
-    public struct HostMatch: Sendable, Hashable {
-        public enum Kind: String, Sendable, CaseIterable {
-            case exact
-            case subdomains
-            case domainAndSubdomains = "domain-and-subdomains"
-        }
-
-        /// Lowercase, without the `*.` of a subdomain pattern.
-        public var host: String
-        public var kind: Kind
-
-        public init(host: String, kind: Kind) {
-            self.host = host.lowercased()
-            self.kind = kind
-        }
-
-        /// `host` for that host only; `*.host` for its subdomains; `include-subdomains` for both.
-        public init(pattern: String, includeSubdomains: Bool = false) {
-            if pattern.hasPrefix("*.") {
-                self.init(host: String(pattern.dropFirst(2)), kind: .subdomains)
-            } else {
-                self.init(host: pattern, kind: includeSubdomains ? .domainAndSubdomains : .exact)
-            }
-        }
-
-        public func matches(_ candidate: String) -> Bool {
-            let candidate = candidate.lowercased()
-            switch kind {
-            case .exact: return candidate == host
-            case .subdomains: return candidate.hasSuffix("." + host)
-            case .domainAndSubdomains: return candidate == host || candidate.hasSuffix("." + host)
-            }
-        }
-    }
-
     public struct HTTPAllowlistEntry: Sendable, Equatable {
         public var host: HostMatch
         public var reason: String?

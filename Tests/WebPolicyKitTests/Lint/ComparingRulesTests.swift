@@ -133,7 +133,7 @@ struct ComparingRulesTests {
                 guard other != index else { return false }
                 let theirs = scopes[other]
                 if theirs == mine { return other < index }
-                return theirs.subdomains && HostNames.isWithin(mine.host, theirs.host) && (mine.host != theirs.host || !mine.subdomains)
+                return theirs.subdomains && HostScope.isWithin(mine.host, theirs.host) && (mine.host != theirs.host || !mine.subdomains)
             }
             if let cover { expected.append([entries[index].host.location.range.start.line, entries[cover].host.location.range.start.line]) }
         }
@@ -148,9 +148,10 @@ struct ComparingRulesTests {
         }
         let index = HostPatternIndex(patterns)
         for query in Self.names + Self.names.map({ "*." + $0 }) {
-            let expected = patterns.first { InterceptionOverlapRule.patternsOverlap($0.value, query) }
-            #expect(index.firstOverlapping(query)?.value == expected?.value, "\(query) in \(patterns.map(\.value))")
-            #expect(index.firstOverlapping(query)?.location == expected?.location)
+            let scope = HostScope(pattern: query)
+            let expected = patterns.first { HostScope(pattern: $0.value).intersects(scope) }
+            #expect(index.firstOverlapping(scope)?.value == expected?.value, "\(query) in \(patterns.map(\.value))")
+            #expect(index.firstOverlapping(scope)?.location == expected?.location)
         }
     }
 }

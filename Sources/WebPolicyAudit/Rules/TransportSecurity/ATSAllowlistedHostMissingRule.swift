@@ -64,7 +64,7 @@ struct ATSAllowlistedHostMissingRule: AuditRule {
         }
         if arbitrary { return }
         let exceptions = plists.flatMap { $0.transportSecurity?.exceptionDomains ?? [] }
-        for entry in policy.httpAllowlist where !ATSHostMatching.exceptions(exceptions, cover: entry.host.value) {
+        for entry in policy.httpAllowlist where !ATSHostMatching.exceptions(exceptions, cover: entry) {
             context.report("http-allowlist lists '\(entry.host.value)', but no Info.plist exempts it from App Transport Security: its http loads fail on the device",
                            at: entry.host.location, hint: "merge the ATS fragment 'webpolicy compile' writes into the Info.plist (docs/runtime.md)")
         }

@@ -1,27 +1,23 @@
 import WebPolicyKit
+import WebPolicyRuntime
 
-/// How an ATS exception domain and an http-allowlist entry cover each other: a domain covers
-/// itself, and its subdomains with `NSIncludesSubdomains`; an allowlist entry covers its host,
-/// and subdomains with `*.` or `include-subdomains: true`.
+/// How an ATS exception domain and an http-allowlist entry cover each other, as scopes
+/// (`HostScope`): an exception domain is that domain, and its subdomains with
+/// `NSIncludesSubdomains`; an allowlist entry is its `scope`.
 enum ATSHostMatching {
+    /// Some entry of the allowlist covers every host the exception exempts.
     static func allowlist(_ entries: [HTTPAllowlistEntry], covers domain: String, withSubdomains: Bool) -> Bool {
-        let domain = domain.lowercased()
-        return entries.contains { entry in
-            let host = entry.host.value.lowercased()
-            let subdomains = host.hasPrefix("*.") || entry.includeSubdomains?.value == true
-            let base = host.hasPrefix("*.") ? String(host.dropFirst(2)) : host
-            if withSubdomains { return subdomains && (domain == base || domain.hasSuffix("." + base)) }
-            return domain == base ? !host.hasPrefix("*.") || entry.includeSubdomains?.value == true : subdomains && domain.hasSuffix("." + base)
-        }
+        let exempted = HostScope(host: domain, kind: withSubdomains ? .domainAndSubdomains : .exact)
+        return entries.contains { $0.scope.covers(exempted) }
     }
 
-    static func exceptions(_ domains: [InfoPlist.ExceptionDomain], cover host: String) -> Bool {
-        let host = host.lowercased()
-        let base = host.hasPrefix("*.") ? String(host.dropFirst(2)) : host
-        return domains.contains { exception in
+    /// Some insecure exception of the plists exempts every host of the entry (the ATS fragment
+    /// writes `*.x` as `x` with `NSIncludesSubdomains`, which exempts `x` too: more is fine).
+    static func exceptions(_ domains: [InfoPlist.ExceptionDomain], cover entry: HTTPAllowlistEntry) -> Bool {
+        domains.contains { exception in
             guard exception.allowsInsecureHTTPLoads?.value == true else { return false }
-            let domain = exception.domain.value.lowercased()
-            return domain == base || (exception.includesSubdomains && base.hasSuffix("." + domain))
+            let exempted = HostScope(host: exception.domain.value, kind: exception.includesSubdomains ? .domainAndSubdomains : .exact)
+            return exempted.covers(entry.scope)
         }
     }
 }

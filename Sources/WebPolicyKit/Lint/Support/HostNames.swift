@@ -8,8 +8,4 @@ enum HostNames {
         IPv4.canonical(host) == host || HostPatternAnalysis.isIPv6Literal(Array(host.unicodeScalars))
     }
 
-    /// `host` is `domain` or one of its subdomains.
-    static func isWithin(_ host: String, _ domain: String) -> Bool {
-        host == domain || host.hasSuffix("." + domain)
-    }
 }

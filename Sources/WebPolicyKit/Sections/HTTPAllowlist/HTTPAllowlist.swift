@@ -16,7 +16,7 @@ extension Sections {
 
         static func lower(_ policy: Policy, lists: [RuntimeManifest.ListFile], into manifest: inout Manifest) {
             manifest.httpAllowlist = policy.httpAllowlist.map { entry in
-                Manifest.HTTPAllowlistEntry(host: Manifest.HostMatch(pattern: entry.host.value, includeSubdomains: entry.includeSubdomains?.value ?? false),
+                Manifest.HTTPAllowlistEntry(host: entry.scope,
                                             reason: entry.reason?.value, location: entry.location)
             }
         }

@@ -18,4 +18,7 @@ public final class HTTPAllowlistEntry: Sendable {
         self.includeSubdomains = includeSubdomains
         self.reason = reason
     }
+
+    /// The hosts the entry serves over plain http: what ATS exempts, what the engine matches.
+    public var scope: HostScope { HostScope(pattern: host.value, includeSubdomains: includeSubdomains?.value ?? false) }
 }

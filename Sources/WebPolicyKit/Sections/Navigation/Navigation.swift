@@ -31,7 +31,7 @@ extension Sections {
         static func lower(_ policy: Policy, lists: [RuntimeManifest.ListFile], into manifest: inout Manifest) {
             guard let section = policy.navigation else { return }
             func entry(_ entry: NavigationEntry) -> NavigationRules.Entry {
-                NavigationRules.Entry(host: Manifest.HostMatch(pattern: entry.host.value, includeSubdomains: entry.includeSubdomains?.value ?? false),
+                NavigationRules.Entry(host: entry.scope,
                                       schemes: entry.schemeNames, paths: entry.paths?.value.map(\.value), location: entry.location)
             }
             manifest.navigation = NavigationRules(

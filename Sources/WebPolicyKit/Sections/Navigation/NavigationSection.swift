@@ -36,4 +36,7 @@ public final class NavigationEntry: Sendable {
 
     /// The schemes the entry admits, lowercase: https unless it says.
     public var schemeNames: [String] { schemes?.value.map { $0.value.lowercased() } ?? ["https"] }
+
+    /// The hosts the entry names, as the decision engine matches them.
+    public var scope: HostScope { HostScope(pattern: host.value, includeSubdomains: includeSubdomains?.value ?? false) }
 }

@@ -49,7 +49,7 @@ struct BridgeFramesThirdPartyRule: LintRule {
     func check(_ policy: Policy, _ context: inout RuleContext) {
         guard let frames = policy.navigation?.frames, !frames.isEmpty else { return }
         for bridge in policy.bridges where bridge.framesValue == .all {
-            let others = frames.filter { !bridge.admitsEveryHost(of: NavigationScope($0)) }.map(\.host.value)
+            let others = frames.filter { !bridge.admitsEveryHost(of: $0.scope) }.map(\.host.value)
             guard !others.isEmpty else { continue }
             context.report("bridge '\(bridge.name.value)' answers iframes, and the view shows iframes of \(others.joined(separator: ", ")), which it does not admit: only the origin check stands between them and the app",
                            at: bridge.frames?.location ?? bridge.location, hint: "set 'frames: main' unless an iframe of your own calls the bridge")

@@ -40,7 +40,7 @@ struct BridgeOriginInsecureRule: LintRule {
     )
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
-        let allowlist = policy.httpAllowlist.map { Manifest.HostMatch(pattern: $0.host.value, includeSubdomains: $0.includeSubdomains?.value ?? false) }
+        let allowlist = policy.httpAllowlist.map { $0.scope }
         for bridge in policy.bridges {
             guard let http = bridge.schemes?.value.first(where: { $0.value.lowercased() == "http" }) else { continue }
             let unlisted = bridge.originScopes.compactMap(\.scope).filter { scope in !allowlist.contains { $0.matches(scope.sampleHost) } }

@@ -53,7 +53,7 @@ struct BridgeOriginUnreachableRule: LintRule {
             for origin in bridge.originScopes {
                 guard let scope = origin.scope else { continue }
                 let reachable = shown.contains { entry in
-                    NavigationScope(entry).intersects(scope) && entry.schemeNames.contains(where: schemes.contains)
+                    entry.scope.intersects(scope) && entry.schemeNames.contains(where: schemes.contains)
                 }
                 guard !reachable else { continue }
                 let sections = bridge.framesValue == .all ? "navigation.pages and frames" : "navigation.pages"

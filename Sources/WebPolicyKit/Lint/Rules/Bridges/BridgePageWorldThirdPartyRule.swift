@@ -103,7 +103,7 @@ struct BridgePageWorldThirdPartyRule: LintRule {
         guard let condition = rule.trigger.conditions.first(where: { $0.kind == .ifDomain }) else { return true }
         return condition.values.contains { entry in
             let domain = entry.value.lowercased()
-            return domain.hasPrefix("*") ? HostNames.isWithin(host, String(domain.dropFirst())) : host == domain
+            return domain.hasPrefix("*") ? HostScope.isWithin(host, String(domain.dropFirst())) : host == domain
         }
     }
 }

@@ -88,6 +88,6 @@ struct CookieCleartextToHTTPHostRule: LintRule {
         // A host-only cookie goes to its own host alone.
         if hostOnly { return false }
         // A domain cookie reaches the entry's host, or a host under it.
-        return HostNames.isWithin(entry.scope.host, domain)
+        return HostScope.isWithin(entry.scope.host, domain)
     }
 }

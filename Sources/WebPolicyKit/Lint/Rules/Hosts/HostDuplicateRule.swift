@@ -51,8 +51,7 @@ struct HostDuplicateRule: LintRule {
             let subdomains: Bool
         }
         let scopes = policy.httpAllowlist.map { entry -> Scope in
-            let (host, subdomains) = entry.scope
-            return Scope(host: host, subdomains: subdomains)
+            Scope(host: entry.scope.host, subdomains: entry.scope.includesSubdomains)
         }
         // Looked up by name instead of comparing every pair: the first entry of each scope,
         // and the entries that bring their subdomains, by host.

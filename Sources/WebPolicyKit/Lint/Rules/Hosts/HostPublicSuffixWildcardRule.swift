@@ -41,16 +41,15 @@ struct HostPublicSuffixWildcardRule: LintRule {
     )
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
-        var patterns: [(text: LocatedString, includesSubdomains: Bool)] = []
-        patterns += policy.httpAllowlist.map { ($0.host, $0.includeSubdomains?.value ?? false) }
-        patterns += policy.contentRules.flatMap { rule in (rule.trigger.hosts?.value ?? []).map { ($0, false) } }
-        patterns += policy.interception.flatMap { rule in (rule.hosts?.value ?? []).map { ($0, false) } }
-        let wide = patterns.filter { $0.text.value.hasPrefix("*.") || $0.includesSubdomains }
+        var patterns: [(text: LocatedString, scope: HostScope)] = []
+        patterns += policy.httpAllowlist.map { ($0.host, $0.scope) }
+        patterns += policy.contentRules.flatMap { rule in (rule.trigger.hosts?.value ?? []).map { ($0, HostScope(pattern: $0.value)) } }
+        patterns += policy.interception.flatMap { rule in (rule.hosts?.value ?? []).map { ($0, HostScope(pattern: $0.value)) } }
+        let wide = patterns.filter { $0.scope.includesSubdomains }
         guard !wide.isEmpty else { return }
         let suffixes = context.facts.publicSuffixes
-        for (text, _) in wide {
-            let host = text.value.lowercased()
-            let base = host.hasPrefix("*.") ? String(host.dropFirst(2)) : host
+        for (text, scope) in wide {
+            let base = scope.host
             guard suffixes.isListedPublicSuffix(base) else { continue }
             context.report("'\(base)' is a public suffix: '\(text.value)' with its subdomains admits every site anyone registers under it",
                            at: text.location, hint: "list the sites you mean, such as 'yourname.\(base)'")

@@ -34,7 +34,7 @@ struct HostWildcardApexRule: LintRule {
     )
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
-        for entry in policy.httpAllowlist where entry.host.value.hasPrefix("*.") {
+        for entry in policy.httpAllowlist where !entry.scope.includesHost {
             let apex = String(entry.host.value.dropFirst(2))
             // The simulator reads `*.x` as subdomains only, so the fix changes what it says.
             var fix: Fix?

@@ -46,29 +46,17 @@ struct InterceptionOverlapRule: LintRule {
         for rule in web where WebKitSchemes.web.contains(rule.scheme.value.lowercased()) {
             for host in rule.hosts?.value ?? [] {
                 let name = host.value.lowercased()
-                let base = name.hasPrefix("*.") ? String(name.dropFirst(2)) : name
-                if let entry = policy.httpAllowlist.first(where: {
-                    Self.patternsOverlap($0.host.value.lowercased(), name) || ($0.includeSubdomains?.value == true && HostNames.isWithin(base, $0.host.value.lowercased()))
-                }) {
+                let scope = HostScope(pattern: name)
+                if let entry = policy.httpAllowlist.first(where: { $0.scope.intersects(scope) }) {
                     context.report("\(name) is intercepted and also on the http-allowlist (\(entry.host.value))",
                                    at: host.location, hint: "drop the http-allowlist entry if the app answers these requests itself",
                                    notes: [Diagnostic.Note("the http-allowlist entry", at: entry.host.location)])
-                } else if let other = contentRuleHosts.firstOverlapping(name) {
+                } else if let other = contentRuleHosts.firstOverlapping(scope) {
                     context.report("\(name) is intercepted and also named by a content rule (\(other.value)), which runs first",
                                    at: host.location, hint: "a content rule that blocks it stops the request before interception",
                                    notes: [Diagnostic.Note("the content rule's host", at: other.location)])
                 }
             }
         }
-    }
-
-    /// Host patterns (`host`, `*.host`) that some host matches both of (`HostPatternIndex`
-    /// answers the same for many patterns at once).
-    static func patternsOverlap(_ left: String, _ right: String) -> Bool {
-        let leftBase = left.hasPrefix("*.") ? String(left.dropFirst(2)) : left
-        let rightBase = right.hasPrefix("*.") ? String(right.dropFirst(2)) : right
-        return leftBase == rightBase
-            || (left.hasPrefix("*.") && HostNames.isWithin(rightBase, leftBase) && rightBase != leftBase)
-            || (right.hasPrefix("*.") && HostNames.isWithin(leftBase, rightBase) && rightBase != leftBase)
     }
 }

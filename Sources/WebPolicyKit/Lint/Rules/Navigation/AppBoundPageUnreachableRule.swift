@@ -47,7 +47,7 @@ struct AppBoundPageUnreachableRule: LintRule {
               case let suffixes = context.facts.publicSuffixes, let values = policy.appBoundValues(suffixes) else { return }
         let bound = Set(values.compactMap(\.bound))
         for entry in pages {
-            let host = NavigationScope(entry).sampleHost
+            let host = entry.scope.sampleHost
             let domain = suffixes.registrableDomain(of: host)
             guard !bound.contains(domain.isEmpty ? host : domain) else { continue }
             let location = policy.appBoundDomains?.limitNavigations?.location

@@ -62,7 +62,7 @@ struct NavigationDeadConditionRule: LintRule {
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
         guard let pages = policy.navigation?.pages, !pages.isEmpty else { return }
-        let scopes = pages.map(NavigationScope.init)
+        let scopes = pages.map(\.scope)
         func shown(_ domain: String, subdomains: Bool) -> Bool {
             scopes.contains { $0.overlaps(domain: domain, subdomains: subdomains) }
         }

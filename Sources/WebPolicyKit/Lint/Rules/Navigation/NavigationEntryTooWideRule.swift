@@ -51,7 +51,7 @@ struct NavigationEntryTooWideRule: LintRule {
                                hint: "list the sites the view shows; a link elsewhere opens in Safari (otherwise: open-externally)")
                 continue
             }
-            let scope = NavigationScope(entry)
+            let scope = entry.scope
             guard scope.includesSubdomains, context.facts.publicSuffixes.isListedPublicSuffix(scope.host) else { continue }
             context.report("'\(scope.host)' is a public suffix: navigation.\(section) admits every site anyone registers under it", at: entry.host.location,
                            hint: "name the sites you mean, such as 'yourname.\(scope.host)'")

@@ -48,12 +48,12 @@ struct NavigationFrameCookiesRule: LintRule {
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
         guard let navigation = policy.navigation, !navigation.frames.isEmpty else { return }
-        let pageScopes = navigation.pages.map(NavigationScope.init)
+        let pageScopes = navigation.pages.map(\.scope)
         for cookie in policy.cookies {
             let domain = String(cookie.domain.value.lowercased().drop { $0 == "." })
             let hostOnly = cookie.hostOnly?.value ?? false
             let frame = navigation.frames.first { entry in
-                let scope = NavigationScope(entry)
+                let scope = entry.scope
                 // A host of the frame the cookie covers, which no page entry admits.
                 guard scope.overlaps(domain: domain, subdomains: !hostOnly) else { return false }
                 return !pageScopes.contains { $0.overlaps(domain: scope.sampleHost, subdomains: false) }

@@ -40,10 +40,10 @@ struct NavigationHTTPNotAllowlistedRule: LintRule {
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
         guard let navigation = policy.navigation else { return }
-        let allowlist = policy.httpAllowlist.map { Manifest.HostMatch(pattern: $0.host.value, includeSubdomains: $0.includeSubdomains?.value ?? false) }
+        let allowlist = policy.httpAllowlist.map { $0.scope }
         for entry in navigation.pages + navigation.frames {
             guard let http = entry.schemes?.value.first(where: { $0.value.lowercased() == "http" }) else { continue }
-            let host = NavigationScope(entry).sampleHost
+            let host = entry.scope.sampleHost
             guard !allowlist.contains(where: { $0.matches(host) }) else { continue }
             context.report("\(entry.host.value) is admitted over plain http, but the http-allowlist does not name it: ATS refuses every such load",
                            at: http.location, hint: "add \(entry.host.value) to the http-allowlist with its reason, or drop 'http'")

@@ -58,7 +58,7 @@ struct NavigationWindowsReplacePageRule: LintRule {
               (navigation.newWindows?.value ?? .sameView) == .sameView else { return }
         let suffixes = context.facts.publicSuffixes
         func site(_ entry: NavigationEntry) -> String {
-            let host = NavigationScope(entry).sampleHost
+            let host = entry.scope.sampleHost
             let domain = suffixes.registrableDomain(of: host)
             return domain.isEmpty ? host : domain
         }
