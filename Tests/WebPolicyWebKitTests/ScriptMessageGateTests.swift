@@ -109,15 +109,17 @@ struct ScriptMessageGateTests {
     }
 }
 
-/// The configuration and the view, as the configurator sets them.
-final class FakeWebViewConfiguration: WebViewConfigurable, InspectionTarget {
-    var allowsContentJavaScript = true
-    var javaScriptCanOpenWindowsAutomatically = false
-    var upgradeKnownHostsToHTTPS = true
-    var fraudulentWebsiteWarning = true
+/// The configuration, as the configurator sets it: each row's key path and value.
+final class FakeWebViewConfiguration: WebViewConfigurable {
+    var applied: [String: Bool] = [:]
     var dataDetectors: [DataDetector] = []
-    var inspectable: Bool?
-    func applyInspectable(_ inspectable: Bool) { self.inspectable = inspectable }
+    func apply(_ setting: WebViewBooleanSetting, _ value: Bool) { applied[setting.keyPath] = value }
+}
+
+/// The view, as the configurator sets it.
+final class FakeWebView: InspectionTarget {
+    var applied: [String: Bool] = [:]
+    func apply(_ setting: WebViewBooleanSetting, _ value: Bool) { applied[setting.keyPath] = value }
 }
 
 @Suite("The web view configurator (fakes)")
@@ -129,16 +131,22 @@ struct WebViewConfiguratorTests {
         settings.javaScriptCanOpenWindows = true
         settings.upgradeKnownHostsToHTTPS = false
         settings.fraudulentWebsiteWarning = false
+        settings.elementFullscreen = true
         settings.dataDetectors = [.phoneNumber, .link]
         settings.inspectable = true
         settings.fileAccess = "Offline/shop"
         manifest.webView = settings
         let policy = try RuntimePolicy(manifest: Data(manifest.serialized().utf8), contentRuleLists: [])
-        let fake = FakeWebViewConfiguration()
-        policy.configureWebView(fake)
-        policy.configureInspection(fake)
-        #expect(!fake.allowsContentJavaScript && fake.javaScriptCanOpenWindowsAutomatically && !fake.upgradeKnownHostsToHTTPS && !fake.fraudulentWebsiteWarning)
-        #expect(fake.dataDetectors == [.phoneNumber, .link] && fake.inspectable == true)
+        let configuration = FakeWebViewConfiguration()
+        let view = FakeWebView()
+        policy.configureWebView(configuration)
+        policy.configureInspection(view)
+        #expect(configuration.applied == [
+            "defaultWebpagePreferences.allowsContentJavaScript": false, "preferences.javaScriptCanOpenWindowsAutomatically": true,
+            "upgradeKnownHostsToHTTPS": false, "preferences.fraudulentWebsiteWarningEnabled": false, "preferences.elementFullscreenEnabled": true,
+        ])
+        #expect(view.applied == ["inspectable": true])
+        #expect(configuration.dataDetectors == [.phoneNumber, .link])
 
         let bundle = URL(fileURLWithPath: "/App.app")
         #expect(try policy.fileReadAccess(for: bundle.appendingPathComponent("Offline/shop/index.html"), bundle: bundle).path == "/App.app/Offline/shop")
@@ -146,13 +154,28 @@ struct WebViewConfiguratorTests {
         #expect(throws: FileAccessError.self) { try policy.fileReadAccess(for: bundle.appendingPathComponent("Offline/shop/../secrets.plist"), bundle: bundle) }
     }
 
+    /// Every row is applied where the policy leaves it, at the platform's default: the app
+    /// holds what the manifest says, not what code before it set.
+    @Test func aSectionWithoutAKeyAppliesThePlatformsDefault() throws {
+        var manifest = Manifest(policyName: "p", targetIOS: "16.4", distribution: "development")
+        manifest.webView = WebViewSettings()
+        let policy = try RuntimePolicy(manifest: Data(manifest.serialized().utf8), contentRuleLists: [])
+        let configuration = FakeWebViewConfiguration()
+        let view = FakeWebView()
+        policy.configureWebView(configuration)
+        policy.configureInspection(view)
+        let rows = WebViewSettingCatalogue.booleans
+        #expect(configuration.applied == Dictionary(uniqueKeysWithValues: rows.filter { $0.target == .configuration }.map { ($0.keyPath, $0.defaultValue) }))
+        #expect(view.applied == Dictionary(uniqueKeysWithValues: rows.filter { $0.target == .view }.map { ($0.keyPath, $0.defaultValue) }))
+    }
+
     @Test func aPolicyWithoutTheSectionChangesNothing() throws {
-        let fake = FakeWebViewConfiguration()
-        fake.allowsContentJavaScript = false
+        let configuration = FakeWebViewConfiguration()
+        let view = FakeWebView()
         let policy = try Fixtures.policy("https-and-trackers")
-        policy.configureWebView(fake)
-        policy.configureInspection(fake)
-        #expect(!fake.allowsContentJavaScript && fake.inspectable == nil)
+        policy.configureWebView(configuration)
+        policy.configureInspection(view)
+        #expect(configuration.applied.isEmpty && configuration.dataDetectors.isEmpty && view.applied.isEmpty)
         #expect(throws: FileAccessError.noFileAccess) { try policy.fileReadAccess(for: URL(fileURLWithPath: "/App.app/a.html"), bundle: URL(fileURLWithPath: "/App.app")) }
     }
 }

@@ -44,8 +44,6 @@ public enum PolicyKeys {
     public static let navigationEntry = ["host", "include-subdomains", "paths", "schemes", "reason"]
     public static let appBoundDomains = ["domains", "limit-navigations"]
     public static let bridge = ["name", "origins", "schemes", "frames", "world", "reply", "description"]
-    public static let webView = [
-        "javascript", "javascript-can-open-windows", "inspectable", "file-access", "data-detectors",
-        "upgrade-known-hosts-to-https", "fraudulent-website-warning",
-    ]
+    /// The on/off settings are `WebViewSettingCatalogue`'s rows.
+    public static let webView = WebViewSettingCatalogue.booleans.map(\.key) + ["file-access", "data-detectors"]
 }

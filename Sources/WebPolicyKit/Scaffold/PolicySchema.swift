@@ -981,15 +981,27 @@ enum PolicySchema {
       "properties": {
         "javascript": {
           "type": "boolean",
-          "description": "WKWebpagePreferences.allowsContentJavaScript (iOS 14; default true): false stops the page's own scripts, not the app's user scripts."
+          "description": "WKWebpagePreferences.allowsContentJavaScript (iOS 14.0; default true): false stops the page's own scripts, not the app's user scripts."
         },
         "javascript-can-open-windows": {
           "type": "boolean",
-          "description": "WKPreferences.javaScriptCanOpenWindowsAutomatically (iOS 8; default false)."
+          "description": "WKPreferences.javaScriptCanOpenWindowsAutomatically (iOS 8.0; default false): true lets scripts open windows without a tap."
         },
         "inspectable": {
           "type": "boolean",
-          "description": "WKWebView.isInspectable (iOS 16.4; default false)."
+          "description": "WKWebView.isInspectable (iOS 16.4; default false): true lets Safari's Web Inspector read and change the page."
+        },
+        "upgrade-known-hosts-to-https": {
+          "type": "boolean",
+          "description": "WKWebViewConfiguration.upgradeKnownHostsToHTTPS (iOS 14.5; default true): http loads of hosts known to serve https are made over https."
+        },
+        "fraudulent-website-warning": {
+          "type": "boolean",
+          "description": "WKPreferences.isFraudulentWebsiteWarningEnabled (iOS 13.0; default true): the Safe Browsing warning before a page known for phishing or malware."
+        },
+        "element-fullscreen": {
+          "type": "boolean",
+          "description": "WKPreferences.isElementFullscreenEnabled (iOS 15.4; default false): true lets the page's requestFullscreen() take the whole screen, a video player or a game."
         },
         "file-access": {
           "$ref": "#/$defs/text",
@@ -1010,14 +1022,6 @@ enum PolicySchema {
             ]
           },
           "description": "WKWebViewConfiguration.dataDetectorTypes (iOS 10; default none)."
-        },
-        "upgrade-known-hosts-to-https": {
-          "type": "boolean",
-          "description": "WKWebViewConfiguration.upgradeKnownHostsToHTTPS (iOS 14.5; default true)."
-        },
-        "fraudulent-website-warning": {
-          "type": "boolean",
-          "description": "WKPreferences.isFraudulentWebsiteWarningEnabled (iOS 13; default true)."
         }
       }
     }

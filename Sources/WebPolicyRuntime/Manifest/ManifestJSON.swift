@@ -93,16 +93,12 @@ extension Manifest {
             })))
         }
         if let webView {
-            var members: [(String, JSONValue)] = [
-                ("javaScript", .bool(webView.javaScript)), ("javaScriptCanOpenWindows", .bool(webView.javaScriptCanOpenWindows)),
-                ("inspectable", .bool(webView.inspectable)),
-            ]
+            // Every on/off setting, defaults included: the app applies what it reads, never a
+            // default of its own. A reader of version 3 that predates a row ignores its key and
+            // keeps the platform's default, which is what a policy without the key asks.
+            var members: [(String, JSONValue)] = WebViewSettingCatalogue.booleans.map { ($0.manifestKey, .bool(webView[keyPath: $0.setting])) }
             if let folder = webView.fileAccess { members.append(("fileAccess", .string(folder))) }
-            members += [
-                ("dataDetectors", .array(webView.dataDetectors.map { .string($0.rawValue) })),
-                ("upgradeKnownHostsToHTTPS", .bool(webView.upgradeKnownHostsToHTTPS)),
-                ("fraudulentWebsiteWarning", .bool(webView.fraudulentWebsiteWarning)),
-            ]
+            members.append(("dataDetectors", .array(webView.dataDetectors.map { .string($0.rawValue) })))
             top.append(("webView", .object(members + location(webView.location) + location(webView.javaScriptLocation).map { ("javaScriptLocation", $0.1) })))
         }
         top.append(("contentRuleLists", .array(contentRuleLists.map { list in
@@ -242,9 +238,9 @@ private struct ManifestReader {
     private func webView(_ node: JSONNode) throws(Manifest.DecodingError) -> WebViewSettings {
         guard node.members != nil else { throw fail("\"webView\" must be an object, not \(node.kindName)", node) }
         var settings = WebViewSettings()
-        settings.javaScript = try optionalBool(node, "javaScript") ?? true
-        settings.javaScriptCanOpenWindows = try optionalBool(node, "javaScriptCanOpenWindows") ?? false
-        settings.inspectable = try optionalBool(node, "inspectable") ?? false
+        for row in WebViewSettingCatalogue.booleans {
+            settings[keyPath: row.setting] = try optionalBool(node, row.manifestKey) ?? row.defaultValue
+        }
         settings.fileAccess = try optionalString(node, "fileAccess")
         settings.dataDetectors = try (optionalStrings(node, "dataDetectors") ?? []).map { name throws(Manifest.DecodingError) in
             guard let detector = DataDetector(rawValue: name) else {
@@ -252,8 +248,6 @@ private struct ManifestReader {
             }
             return detector
         }
-        settings.upgradeKnownHostsToHTTPS = try optionalBool(node, "upgradeKnownHostsToHTTPS") ?? true
-        settings.fraudulentWebsiteWarning = try optionalBool(node, "fraudulentWebsiteWarning") ?? true
         settings.location = try location(node)
         settings.javaScriptLocation = try location(node, key: "javaScriptLocation")
         return settings

@@ -1,6 +1,7 @@
 /// `webview:` — the web view's configuration, as the manifest carries it to the app's
 /// configurator. Each default is the platform's own (docs/policy-format.md names the source
-/// and the iOS version of each), so a policy that says nothing changes nothing.
+/// and the iOS version of each), so a policy that says nothing changes nothing. The on/off
+/// settings are rows of `WebViewSettingCatalogue`, which names each property here.
 public struct WebViewSettings: Sendable, Equatable {
     /// `WKWebpagePreferences.allowsContentJavaScript` (iOS 14; default true): false stops the
     /// page's own scripts — not the app's user scripts.
@@ -17,6 +18,8 @@ public struct WebViewSettings: Sendable, Equatable {
     public var upgradeKnownHostsToHTTPS = true
     /// `WKPreferences.isFraudulentWebsiteWarningEnabled` (iOS 13; default true).
     public var fraudulentWebsiteWarning = true
+    /// `WKPreferences.isElementFullscreenEnabled` (iOS 15.4; default false).
+    public var elementFullscreen = false
     public var location: SourceLocation?
     /// Where `javascript` is written, for reasons.
     public var javaScriptLocation: SourceLocation?

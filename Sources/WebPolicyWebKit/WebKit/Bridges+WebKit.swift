@@ -64,20 +64,7 @@ private final class GatedReplyHandler: NSObject, WKScriptMessageHandlerWithReply
 }
 
 extension WKWebViewConfiguration: WebViewConfigurable {
-    public var allowsContentJavaScript: Bool {
-        get { defaultWebpagePreferences.allowsContentJavaScript }
-        set { defaultWebpagePreferences.allowsContentJavaScript = newValue }
-    }
-
-    public var javaScriptCanOpenWindowsAutomatically: Bool {
-        get { preferences.javaScriptCanOpenWindowsAutomatically }
-        set { preferences.javaScriptCanOpenWindowsAutomatically = newValue }
-    }
-
-    public var fraudulentWebsiteWarning: Bool {
-        get { preferences.isFraudulentWebsiteWarningEnabled }
-        set { preferences.isFraudulentWebsiteWarningEnabled = newValue }
-    }
+    public func apply(_ setting: WebViewBooleanSetting, _ value: Bool) { setBoolean(setting, value) }
 
     public var dataDetectors: [DataDetector] {
         get {
@@ -113,10 +100,33 @@ extension DataDetector {
 #endif
 
 extension WKWebView: InspectionTarget {
-    public func applyInspectable(_ inspectable: Bool) {
-        if #available(iOS 16.4, macOS 13.3, *) {
-            isInspectable = inspectable
+    public func apply(_ setting: WebViewBooleanSetting, _ value: Bool) { setBoolean(setting, value) }
+}
+
+extension NSObject {
+    /// Sets a catalogue row by its Objective-C key path (`preferences.elementFullscreenEnabled`),
+    /// asking at each step whether this OS has the property: key-value coding on a missing key
+    /// raises NSUndefinedKeyException, and an older iOS simply lacks the newer settings.
+    fileprivate func setBoolean(_ setting: WebViewBooleanSetting, _ value: Bool) {
+        let names = setting.keyPath.split(separator: ".").map(String.init)
+        var holder: NSObject = self
+        for name in names.dropLast() {
+            guard holder.responds(to: NSSelectorFromString(name)), let next = holder.value(forKey: name) as? NSObject else { return missing(setting) }
+            holder = next
         }
+        let property = names[names.count - 1]
+        guard holder.responds(to: NSSelectorFromString("set\(property.prefix(1).uppercased())\(property.dropFirst()):")) else { return missing(setting) }
+        holder.setValue(value, forKey: property)
+    }
+
+    /// On the iOS that has the property, a row whose key path finds nothing is a mistake in
+    /// the catalogue, caught in debug builds; before that iOS it is what the OS does.
+    private func missing(_ setting: WebViewBooleanSetting) {
+        #if os(iOS)
+        let parts = setting.firstIOS.split(separator: ".").compactMap { Int($0) }
+        let first = OperatingSystemVersion(majorVersion: parts[0], minorVersion: parts.count > 1 ? parts[1] : 0, patchVersion: 0)
+        assert(!ProcessInfo.processInfo.isOperatingSystemAtLeast(first), "webview.\(setting.key): \(type(of: self)) has no \(setting.keyPath)")
+        #endif
     }
 }
 #endif

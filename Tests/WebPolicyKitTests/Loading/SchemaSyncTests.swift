@@ -47,6 +47,25 @@ struct SchemaSyncTests {
         #expect(Self.keys(Self.definition("navigation")) == Set(PolicyKeys.navigation))
         #expect(Self.keys(Self.definition("navigationEntry")) == Set(PolicyKeys.navigationEntry))
         #expect(Self.keys(Self.definition("appBoundDomains")) == Set(PolicyKeys.appBoundDomains))
+        #expect(Self.keys(Self.definition("webView")) == Set(PolicyKeys.webView))
+    }
+
+    /// Each on/off setting of the catalogue is a boolean in both schemas, described in the
+    /// policy's as the catalogue describes it, and required in the manifest's (the compiler
+    /// writes every one).
+    @Test func everyWebViewSettingIsInBothSchemas() throws {
+        let data = try #require(FileManager.default.contents(atPath: Repository.path("schemas/runtime-manifest.schema.json")))
+        let manifestSchema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let manifestWebView = try #require((manifestSchema["properties"] as? [String: Any])?["webView"] as? [String: Any])
+        let manifestProperties = try #require(manifestWebView["properties"] as? [String: Any])
+        let required = Set(manifestWebView["required"] as? [String] ?? [])
+        for row in WebViewSettingCatalogue.booleans {
+            let policy = Self.property("webView", row.key)
+            #expect(policy["type"] as? String == "boolean", "\(row.key)")
+            #expect(policy["description"] as? String == row.description, "\(row.key)")
+            #expect((manifestProperties[row.manifestKey] as? [String: Any])?["type"] as? String == "boolean", "\(row.manifestKey)")
+            #expect(required.contains(row.manifestKey), "\(row.manifestKey)")
+        }
     }
 
     @Test func enumsMatchTheModel() {
@@ -72,5 +91,17 @@ struct SchemaSyncTests {
             }
         }
         #expect(regex.firstMatch(in: "fetch", range: NSRange(location: 0, length: 5)) == nil)
+    }
+}
+
+/// The `webview` table of docs/policy-format.md has a line for every on/off setting, with
+/// the catalogue's API and iOS.
+@Suite("The webview table in the docs")
+struct WebViewSettingDocsTests {
+    @Test func everyRowIsDocumented() throws {
+        let docs = try #require(Repository.read("docs/policy-format.md"))
+        for row in WebViewSettingCatalogue.booleans {
+            #expect(docs.contains("| `\(row.key)` | `\(row.api)` | \(row.firstIOS) | `\(row.defaultValue)`"), "\(row.key)")
+        }
     }
 }

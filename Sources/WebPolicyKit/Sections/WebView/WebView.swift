@@ -17,13 +17,11 @@ extension Sections {
             let sections = documents.compactMap(\.webView)
             guard var merged = sections.last else { return }
             func last<T>(_ key: KeyPath<WebViewSection, T?>) -> T? { sections.last { $0[keyPath: key] != nil }?[keyPath: key] }
-            merged.javaScript = last(\.javaScript)
-            merged.javaScriptCanOpenWindows = last(\.javaScriptCanOpenWindows)
-            merged.inspectable = last(\.inspectable)
+            for row in WebViewSettingCatalogue.booleans {
+                merged[row] = sections.last { $0[row] != nil }?[row]
+            }
             merged.fileAccess = last(\.fileAccess)
             merged.dataDetectors = last(\.dataDetectors)
-            merged.upgradeKnownHostsToHTTPS = last(\.upgradeKnownHostsToHTTPS)
-            merged.fraudulentWebsiteWarning = last(\.fraudulentWebsiteWarning)
             policy.webView = merged
         }
 
@@ -44,13 +42,11 @@ extension Sections {
         static func census(_ document: PolicyDocument) -> Int { census(document.webView) }
         static func census(_ policy: Policy) -> Int { census(policy.webView) }
         /// The manifest writes every setting, the platform's defaults included.
-        static func census(_ manifest: Manifest) -> Int { manifest.webView == nil ? 0 : 7 }
+        static func census(_ manifest: Manifest) -> Int { manifest.webView == nil ? 0 : WebViewSettingCatalogue.booleans.count + 2 }
 
         private static func census(_ section: WebViewSection?) -> Int {
             guard let section else { return 0 }
-            let set: [Bool] = [section.javaScript != nil, section.javaScriptCanOpenWindows != nil, section.inspectable != nil, section.fileAccess != nil,
-                               section.dataDetectors != nil, section.upgradeKnownHostsToHTTPS != nil, section.fraudulentWebsiteWarning != nil]
-            return set.filter { $0 }.count
+            return section.booleans.count + (section.fileAccess == nil ? 0 : 1) + (section.dataDetectors == nil ? 0 : 1)
         }
     }
 }

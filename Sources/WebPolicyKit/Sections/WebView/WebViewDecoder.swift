@@ -6,9 +6,9 @@ extension PolicyDecoder {
     mutating func decodeWebView(_ node: YAMLNode) -> WebViewSection? {
         guard let fields = reader.fields(of: node, context: "the webview section", allowed: PolicyKeys.webView) else { return nil }
         var section = WebViewSection(location: reader.location(node))
-        section.javaScript = reader.bool("javascript", in: fields)
-        section.javaScriptCanOpenWindows = reader.bool("javascript-can-open-windows", in: fields)
-        section.inspectable = reader.bool("inspectable", in: fields)
+        for row in WebViewSettingCatalogue.booleans {
+            section[row] = reader.bool(row.key, in: fields)
+        }
         section.fileAccess = reader.string("file-access", in: fields)
         if let access = section.fileAccess, access.value != "none" {
             let parts = access.value.split(separator: "/", omittingEmptySubsequences: false)
@@ -18,8 +18,6 @@ extension PolicyDecoder {
             }
         }
         section.dataDetectors = reader.choiceList("data-detectors", in: fields, as: DataDetector.self)
-        section.upgradeKnownHostsToHTTPS = reader.bool("upgrade-known-hosts-to-https", in: fields)
-        section.fraudulentWebsiteWarning = reader.bool("fraudulent-website-warning", in: fields)
         return section
     }
 }

@@ -4,18 +4,28 @@ import WebPolicyRuntime
 /// view exists. Absent keys keep the platform's defaults (`WebViewSettings`).
 public struct WebViewSection: Sendable {
     public var location: SourceLocation
-    public var javaScript: Located<Bool>?
-    public var javaScriptCanOpenWindows: Located<Bool>?
-    public var inspectable: Located<Bool>?
+    /// Each on/off setting the file writes, by its policy key (a `WebViewSettingCatalogue` row).
+    public var booleans: [String: Located<Bool>] = [:]
     /// `none`, or a folder of the app bundle.
     public var fileAccess: LocatedString?
     public var dataDetectors: Located<[Located<DataDetector>]>?
-    public var upgradeKnownHostsToHTTPS: Located<Bool>?
-    public var fraudulentWebsiteWarning: Located<Bool>?
 
     public init(location: SourceLocation) {
         self.location = location
     }
+
+    /// The value the file writes for a setting; nil where it keeps the platform's default.
+    public subscript(setting: WebViewBooleanSetting) -> Located<Bool>? {
+        get { booleans[setting.key] }
+        set { booleans[setting.key] = newValue }
+    }
+
+    // The settings lint and the audit reason about by name.
+    public var javaScript: Located<Bool>? { booleans["javascript"] }
+    public var javaScriptCanOpenWindows: Located<Bool>? { booleans["javascript-can-open-windows"] }
+    public var inspectable: Located<Bool>? { booleans["inspectable"] }
+    public var upgradeKnownHostsToHTTPS: Located<Bool>? { booleans["upgrade-known-hosts-to-https"] }
+    public var fraudulentWebsiteWarning: Located<Bool>? { booleans["fraudulent-website-warning"] }
 
     /// The folder `file-access` names; nil for `none` or when unset.
     public var fileAccessFolder: String? {
@@ -23,16 +33,14 @@ public struct WebViewSection: Sendable {
         return value
     }
 
-    /// The settings the runtime applies.
+    /// The settings the runtime applies: each on/off row as written or at its default.
     public var settings: WebViewSettings {
         var settings = WebViewSettings()
-        settings.javaScript = javaScript?.value ?? true
-        settings.javaScriptCanOpenWindows = javaScriptCanOpenWindows?.value ?? false
-        settings.inspectable = inspectable?.value ?? false
+        for row in WebViewSettingCatalogue.booleans {
+            settings[keyPath: row.setting] = self[row]?.value ?? row.defaultValue
+        }
         settings.fileAccess = fileAccessFolder
         settings.dataDetectors = dataDetectors?.value.map(\.value) ?? []
-        settings.upgradeKnownHostsToHTTPS = upgradeKnownHostsToHTTPS?.value ?? true
-        settings.fraudulentWebsiteWarning = fraudulentWebsiteWarning?.value ?? true
         settings.location = location
         settings.javaScriptLocation = javaScript?.location
         return settings

@@ -10,10 +10,10 @@ struct WebViewKeyIOSRule: LintRule {
         summary: "A `webview` setting or bridge feature that the policy's `target.ios` cannot apply.",
         rationale: """
         Each setting is an API of a given iOS (Apple's documentation): \
-        `isFraudulentWebsiteWarningEnabled` 13.0, `allowsContentJavaScript` 14.0, \
+        \(WebViewSettingCatalogue.booleans.sorted { OSVersion(parsing: $0.firstIOS)! < OSVersion(parsing: $1.firstIOS)! }
+            .map { "`\($0.swiftName)` \($0.firstIOS)" }.joined(separator: ", ")), \
         `WKContentWorld` (a bridge's `world` other than page) and \
-        `WKScriptMessageHandlerWithReply` (`reply: true`) 14.0, \
-        `upgradeKnownHostsToHTTPS` 14.5, `isInspectable` 16.4. On an older iOS the app cannot \
+        `WKScriptMessageHandlerWithReply` (`reply: true`) 14.0. On an older iOS the app cannot \
         apply it, and the view does what that iOS does without the API while the policy, lint \
         and simulate say otherwise. A value that is what the older iOS does anyway (an App Store \
         build was not inspectable before 16.4; nothing upgraded known hosts before 14.5) is \
@@ -24,6 +24,11 @@ struct WebViewKeyIOSRule: LintRule {
             target: { ios: "15.0", distribution: development }
             webview:
               inspectable: ↓true
+            """),
+            Example("""
+            target: { ios: "15.0" }
+            webview:
+              element-fullscreen: ↓true
             """),
         ],
         passing: [
@@ -37,24 +42,26 @@ struct WebViewKeyIOSRule: LintRule {
             webview:
               inspectable: true
             """),
+            Example("""
+            target: { ios: "15.4" }
+            webview:
+              element-fullscreen: true
+            """),
         ]
     )
 
     /// Each `webview` key, the iOS that has its API, and the value an older iOS holds to
     /// without it (a policy asking for that value asks nothing the app must apply).
-    static let versions: [(key: String, version: OSVersion, without: Bool, value: @Sendable (WebViewSection) -> Located<Bool>?)] = [
-        ("fraudulent-website-warning", OSVersion(13), true, { $0.fraudulentWebsiteWarning }),
-        ("javascript", OSVersion(14), true, { $0.javaScript }),
-        ("upgrade-known-hosts-to-https", OSVersion(14, 5), false, { $0.upgradeKnownHostsToHTTPS }),
-        ("inspectable", OSVersion(16, 4), false, { $0.inspectable }),
-    ]
+    static let versions: [(row: WebViewBooleanSetting, version: OSVersion)] = WebViewSettingCatalogue.booleans.map { row in
+        (row, OSVersion(parsing: row.firstIOS)!)
+    }
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
         let target = policy.targetVersion
         if let section = policy.webView {
-            for (key, version, without, value) in Self.versions where target < version {
-                guard let setting = value(section), setting.value != without else { continue }
-                context.report("'\(key): \(setting.value)' needs iOS \(version), and this policy targets iOS \(target)", at: setting.location,
+            for (row, version) in Self.versions where target < version {
+                guard let setting = section[row], setting.value != row.olderIOS else { continue }
+                context.report("'\(row.key): \(setting.value)' needs iOS \(version), and this policy targets iOS \(target)", at: setting.location,
                                hint: "raise target.ios to \(version), or drop the key")
             }
         }
