@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WebPolicyAudit
 import WebPolicyKit
+import WebPolicyRuntime
 
 /// The audit's rules are listed once, their ids apart from lint's, and docs/rules.md (lint's
 /// and the audit's rules, as `webpolicy rules --format markdown` prints them) is fresh.
@@ -39,5 +40,19 @@ import WebPolicyKit
         if ProcessInfo.processInfo.environment["WEBPOLICY_RECORD"] == "1" { try generated.write(to: path, atomically: true, encoding: .utf8) }
         let committed = try String(contentsOf: path, encoding: .utf8)
         #expect(committed == generated, "docs/rules.md is stale: run `webpolicy rules --format markdown > docs/rules.md`")
+    }
+}
+
+/// Each on/off `webview:` setting is one the audit recognises in Swift and Objective-C, so a
+/// new catalogue row reaches `webview-setting-mismatch` and the draft.
+@Suite("The audit reads every web view setting")
+struct WebViewSettingVocabularyTests {
+    @Test func everyCatalogueRowHasASettingKeyAndItsNames() {
+        for row in WebViewSettingCatalogue.booleans {
+            let key = AppFact.SettingKey(row)
+            #expect(key != nil, "\(row.key): add a case \(row.objectiveCName) to AppFact.SettingKey")
+            #expect(key?.row?.key == row.key)
+            #expect(WebKitVocabulary.swiftSettings[row.swiftName] == key, "\(row.swiftName)")
+        }
     }
 }

@@ -194,10 +194,22 @@ struct AuditCommandTests {
         #expect(comments.contains("from Tests/Fixtures/audit/home-server/app/project.yml (an XcodeGen spec is read before"))
     }
 
+    /// A setting the code weakens (the Safe Browsing warning off) is drafted at its safe
+    /// value with the line that says otherwise; a product choice is drafted as the code says.
+    @Test func aDraftKeepsAWeakenedSettingSafe() throws {
+        let folder = try TemporaryFolder.make("audit-draft-settings")
+        let draft = folder.appendingPathComponent("legacy.yaml").path
+        let written = try CommandRunner.run(["init", "--from-app", "Tests/Fixtures/audit/objc-legacy/app", "--output", draft])
+        #expect(written.status == 0, "\(written.stderr)")
+        let yaml = try String(contentsOfFile: draft, encoding: .utf8)
+        #expect(yaml.contains("webview:\n  javascript-can-open-windows: true\n  fraudulent-website-warning: true\n"))
+        #expect(written.stderr.contains("decide: the code sets isFraudulentWebsiteWarningEnabled to false (Tests/Fixtures/audit/objc-legacy/app/Legacy/PortalViewController.m:29)"))
+    }
+
     /// The rules that compare what the code does with what the policy declares.
     static let declarationRules: Set<String> = [
         "bridge-undeclared", "bridge-unregistered", "bridge-world-mismatch", "bridge-reply-mismatch", "scheme-handler-undeclared",
-        "interception-unhandled", "inspectable-in-release", "javascript-mismatch", "javascript-windows-mismatch", "ats-exception-not-allowlisted",
+        "interception-unhandled", "inspectable-in-release", "javascript-mismatch", "javascript-windows-mismatch", "webview-setting-mismatch", "ats-exception-not-allowlisted",
         "ats-allowlisted-host-missing", "app-bound-plist-mismatch", "app-bound-limit-mismatch", "queries-schemes-mismatch",
     ]
 

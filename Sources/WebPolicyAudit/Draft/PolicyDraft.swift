@@ -237,9 +237,21 @@ public struct PolicyDraft {
         mutating func webView(into document: inout DraftDocument) {
             var settings: [(String, JSONValue)] = []
             var comments: [String] = ["From the settings the code writes; the rest keep the platform's defaults."]
-            if let javaScript = literal([.allowsContentJavaScript, .javaScriptEnabled], name: "JavaScript") { settings.append(("javascript", .bool(javaScript))) }
-            if let windows = literal([.javaScriptCanOpenWindowsAutomatically], name: "javaScriptCanOpenWindowsAutomatically") {
-                settings.append(("javascript-can-open-windows", .bool(windows)))
+            // Every row of the catalogue the code writes, but inspectable (below); JavaScript
+            // has a deprecated switch too.
+            for row in WebViewSettingCatalogue.booleans where row.key != "inspectable" {
+                guard let key = AppFact.SettingKey(row) else { continue }
+                let keys = key == .allowsContentJavaScript ? [key, .javaScriptEnabled] : [key]
+                guard let value = literal(keys, name: key == .allowsContentJavaScript ? "JavaScript" : row.swiftName) else { continue }
+                if let hardened = row.hardened, value != hardened {
+                    // A draft never endorses a weakened view: it keeps the safe value and asks.
+                    let places = subject.settings(key).filter { $0.fact.site.inRelease && $0.setting.value.boolValue == value }.map { Self.place($0.fact.site) }
+                    comments.append(decide("the code sets \(row.swiftName) to \(value) (\(SchemeScope.list(places))): the draft says \(row.key): \(hardened); "
+                        + "write \(value) here if the team decides it ships so"))
+                    settings.append((row.key, .bool(hardened)))
+                } else {
+                    settings.append((row.key, .bool(value)))
+                }
             }
             // The lines the audit itself reports with no policy: run-time tests are evaluated
             // as it does (a test false in App Store builds is no hazard).

@@ -1,3 +1,5 @@
+import WebPolicyRuntime
+
 /// One thing the app's code does with a web view, read from a Swift or Objective-C file or an
 /// Interface Builder document. Readers record facts; checks read facts and the policy and
 /// never walk a syntax tree, so each check is testable with hand-written facts and the JSON
@@ -123,6 +125,8 @@ public struct AppFact: Sendable, Hashable {
         }
     }
 
+    /// A setting the readers recognise. Those of `webview:` are named as the catalogue's
+    /// Objective-C name (`WebViewSettingCatalogue`), so each row maps to its case.
     public enum SettingKey: String, Sendable, CaseIterable {
         case inspectable
         /// `defaultWebpagePreferences.allowsContentJavaScript` (iOS 14).
@@ -133,9 +137,17 @@ public struct AppFact: Sendable, Hashable {
         case dataDetectorTypes
         case upgradeKnownHostsToHTTPS
         case fraudulentWebsiteWarningEnabled
+        /// `preferences.isElementFullscreenEnabled` (iOS 15.4).
+        case elementFullscreenEnabled
         case limitsNavigationsToAppBoundDomains
         case navigationDelegate
         case uiDelegate
+
+        /// The key of a catalogue row.
+        public init?(_ row: WebViewBooleanSetting) { self.init(rawValue: row.objectiveCName) }
+
+        /// The catalogue row this key sets, if it is one.
+        public var row: WebViewBooleanSetting? { WebViewSettingCatalogue.booleans.first { $0.objectiveCName == rawValue } }
 
         /// Only scalar properties of the configuration are dead when set through a view's
         /// copy; objects reached through it (preferences, the content controller) are shared.

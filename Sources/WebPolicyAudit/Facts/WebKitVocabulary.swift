@@ -1,34 +1,33 @@
+import WebPolicyRuntime
+
 /// The names the readers look for, in one place for Swift and Objective-C: WebKit's API as
 /// Apple documents it, the private names apps reach for, and the runtime's own calls — so a
 /// renamed runtime API breaks a test here, not the audit silently.
 public enum WebKitVocabulary {
-    /// Swift property names of settings, and what they set.
-    package static let swiftSettings: [String: AppFact.SettingKey] = [
-        "isInspectable": .inspectable,
-        "allowsContentJavaScript": .allowsContentJavaScript,
+    /// Swift property names of settings, and what they set: every row of `webview:`'s
+    /// catalogue, and the settings no policy key holds.
+    package static let swiftSettings: [String: AppFact.SettingKey] = catalogue(\.swiftName).merging([
         "javaScriptEnabled": .javaScriptEnabled,
-        "javaScriptCanOpenWindowsAutomatically": .javaScriptCanOpenWindowsAutomatically,
         "dataDetectorTypes": .dataDetectorTypes,
-        "upgradeKnownHostsToHTTPS": .upgradeKnownHostsToHTTPS,
-        "isFraudulentWebsiteWarningEnabled": .fraudulentWebsiteWarningEnabled,
         "limitsNavigationsToAppBoundDomains": .limitsNavigationsToAppBoundDomains,
         "navigationDelegate": .navigationDelegate,
         "uiDelegate": .uiDelegate,
-    ]
+    ]) { row, _ in row }
 
     /// Objective-C property names (dot syntax) and their setters.
-    static let objectiveCSettings: [String: AppFact.SettingKey] = [
-        "inspectable": .inspectable,
-        "allowsContentJavaScript": .allowsContentJavaScript,
+    static let objectiveCSettings: [String: AppFact.SettingKey] = catalogue(\.objectiveCName).merging([
         "javaScriptEnabled": .javaScriptEnabled,
-        "javaScriptCanOpenWindowsAutomatically": .javaScriptCanOpenWindowsAutomatically,
         "dataDetectorTypes": .dataDetectorTypes,
-        "upgradeKnownHostsToHTTPS": .upgradeKnownHostsToHTTPS,
-        "fraudulentWebsiteWarningEnabled": .fraudulentWebsiteWarningEnabled,
         "limitsNavigationsToAppBoundDomains": .limitsNavigationsToAppBoundDomains,
         "navigationDelegate": .navigationDelegate,
         "UIDelegate": .uiDelegate,
-    ]
+    ]) { row, _ in row }
+
+    /// The catalogue's rows by one of their names (a row without a `SettingKey` is caught by
+    /// `WebKitVocabularyTests`).
+    private static func catalogue(_ name: KeyPath<WebViewBooleanSetting, String>) -> [String: AppFact.SettingKey] {
+        Dictionary(uniqueKeysWithValues: WebViewSettingCatalogue.booleans.compactMap { row in AppFact.SettingKey(row).map { (row[keyPath: name], $0) } })
+    }
 
     static let objectiveCSetters: [String: AppFact.SettingKey] = Dictionary(uniqueKeysWithValues: objectiveCSettings.map { name, key in
         ("set" + name.prefix(1).uppercased() + name.dropFirst() + ":", key)

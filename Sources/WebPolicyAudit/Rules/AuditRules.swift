@@ -15,6 +15,7 @@ public enum AuditRules {
         InspectableInReleaseRule.self,
         JavaScriptMismatchRule.self,
         JavaScriptWindowsMismatchRule.self,
+        WebViewSettingMismatchRule.self,
         FileReadAccessTooWideRule.self,
         ATSArbitraryLoadsRule.self,
         ATSArbitraryWebContentRule.self,

@@ -22,19 +22,19 @@ public enum WebViewSettingCatalogue {
             key: "inspectable", manifestKey: "inspectable", api: "WKWebView.isInspectable",
             swiftName: "isInspectable", objectiveCName: "inspectable",
             keyPath: "inspectable", on: .view,
-            firstIOS: "16.4", defaultValue: false, olderIOS: false, setting: \.inspectable,
+            firstIOS: "16.4", defaultValue: false, olderIOS: false, hardened: false, setting: \.inspectable,
             summary: "true lets Safari's Web Inspector read and change the page"),
         WebViewBooleanSetting(
             key: "upgrade-known-hosts-to-https", manifestKey: "upgradeKnownHostsToHTTPS", api: "WKWebViewConfiguration.upgradeKnownHostsToHTTPS",
             swiftName: "upgradeKnownHostsToHTTPS", objectiveCName: "upgradeKnownHostsToHTTPS",
             keyPath: "upgradeKnownHostsToHTTPS", on: .configuration,
-            firstIOS: "14.5", defaultValue: true, olderIOS: false, setting: \.upgradeKnownHostsToHTTPS,
+            firstIOS: "14.5", defaultValue: true, olderIOS: false, hardened: true, setting: \.upgradeKnownHostsToHTTPS,
             summary: "http loads of hosts known to serve https are made over https"),
         WebViewBooleanSetting(
             key: "fraudulent-website-warning", manifestKey: "fraudulentWebsiteWarning", api: "WKPreferences.isFraudulentWebsiteWarningEnabled",
             swiftName: "isFraudulentWebsiteWarningEnabled", objectiveCName: "fraudulentWebsiteWarningEnabled",
             keyPath: "preferences.fraudulentWebsiteWarningEnabled", on: .configuration,
-            firstIOS: "13.0", defaultValue: true, olderIOS: true, setting: \.fraudulentWebsiteWarning,
+            firstIOS: "13.0", defaultValue: true, olderIOS: true, hardened: true, setting: \.fraudulentWebsiteWarning,
             summary: "the Safe Browsing warning before a page known for phishing or malware"),
         WebViewBooleanSetting(
             key: "element-fullscreen", manifestKey: "elementFullscreen", api: "WKPreferences.isElementFullscreenEnabled",
@@ -75,13 +75,18 @@ public struct WebViewBooleanSetting: Sendable {
     public let defaultValue: Bool
     /// What an iOS without the property does (nothing upgraded known hosts before 14.5).
     public let olderIOS: Bool
+    /// The value that keeps the view as safe as the platform made it, where the other one
+    /// weakens it (a Safe Browsing warning off, known hosts on http, the page open to Web
+    /// Inspector); nil where either value is a product choice. A draft writes this value,
+    /// whatever the code says, and asks the team to decide.
+    public let hardened: Bool?
     /// Where the value lives in the runtime's settings.
     public let setting: WritableKeyPath<WebViewSettings, Bool> & Sendable
     /// What `true` does, for the schema and the docs.
     public let summary: String
 
     public init(key: String, manifestKey: String, api: String, swiftName: String, objectiveCName: String, keyPath: String, on target: Target,
-                firstIOS: String, defaultValue: Bool, olderIOS: Bool, setting: WritableKeyPath<WebViewSettings, Bool> & Sendable, summary: String) {
+                firstIOS: String, defaultValue: Bool, olderIOS: Bool, hardened: Bool? = nil, setting: WritableKeyPath<WebViewSettings, Bool> & Sendable, summary: String) {
         self.key = key
         self.manifestKey = manifestKey
         self.api = api
@@ -92,6 +97,7 @@ public struct WebViewBooleanSetting: Sendable {
         self.firstIOS = firstIOS
         self.defaultValue = defaultValue
         self.olderIOS = olderIOS
+        self.hardened = hardened
         self.setting = setting
         self.summary = summary
     }

@@ -39,13 +39,7 @@ struct JavaScriptWindowsMismatchRule: AuditRule {
     )
 
     func check(_ app: AuditSubject, _ context: inout AuditRuleContext) {
-        guard let policy = app.policy, let section = policy.webView else { return }
-        let wanted = section.javaScriptCanOpenWindows?.value ?? false
-        for (fact, setting) in app.settings(.javaScriptCanOpenWindowsAutomatically) {
-            guard let value = setting.value.boolValue, value != wanted else { continue }
-            context.report("\(setting.target) is set to \(value), but the policy says javascript-can-open-windows: \(wanted)",
-                           at: fact.site, hint: "apply webview: with policy.configureWebView(configuration), or change the policy",
-                           notes: section.javaScriptCanOpenWindows.map { [Diagnostic.Note("the policy says it here", at: $0.location)] } ?? [])
-        }
+        guard let section = app.policy?.webView, let row = WebViewSettingCatalogue.boolean(key: "javascript-can-open-windows") else { return }
+        row.drift(in: app, against: section, &context)
     }
 }

@@ -26,6 +26,7 @@ NSString *const kLogHandlerName = @"consoleLog";
     */
     NSLog(@"evaluateJavaScript: failed, addScriptMessageHandler:name: too");
     configuration.preferences.javaScriptCanOpenWindowsAutomatically = YES;
+    [configuration.preferences setFraudulentWebsiteWarningEnabled:NO];
     [configuration.preferences setValue:@YES forKey:@"allowUniversalAccessFromFileURLs"];
     self.webView = [[PortalWebView alloc] initWithFrame:self.view.bounds configuration:configuration];
     Class controllerClass = NSClassFromString(@"WKBrowsingContextController");

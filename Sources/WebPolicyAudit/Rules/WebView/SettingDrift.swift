@@ -1,0 +1,19 @@
+import WebPolicyKit
+import WebPolicyRuntime
+
+/// Where the app's code sets a `webview:` property to what the policy does not say: the one
+/// reading behind `javascript-windows-mismatch` and `webview-setting-mismatch`.
+extension WebViewBooleanSetting {
+    func drift(in app: AuditSubject, against section: WebViewSection, _ context: inout AuditRuleContext) {
+        guard let key = AppFact.SettingKey(self) else { return }
+        let written = section[self]
+        let wanted = written?.value ?? defaultValue
+        for (fact, setting) in app.settings(key) {
+            // A scalar set on a running view's copy does nothing; webview-config-after-init says so.
+            guard let value = setting.value.boolValue, value != wanted, !(setting.onCopy && key.isConfigurationScalar) else { continue }
+            context.report("\(setting.target) is set to \(value), but the policy says \(self.key): \(wanted)\(written == nil ? " (the default)" : "")",
+                           at: fact.site, hint: "apply webview: with policy.configureWebView(configuration), or change the policy",
+                           notes: written.map { [Diagnostic.Note("the policy says it here", at: $0.location)] } ?? [])
+        }
+    }
+}
