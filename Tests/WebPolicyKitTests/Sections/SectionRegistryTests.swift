@@ -184,3 +184,40 @@ struct SectionRegistryTests {
         }
     }
 }
+
+/// The manifest compile writes for each section's sample is what
+/// `schemas/runtime-manifest.schema.json` says a manifest is, checked in-process: a member the
+/// writer gains and the schema lacks (or the reverse) fails here, not only in CI's script.
+@Suite("Section registry: the runtime schema")
+struct RuntimeSchemaRegistryTests {
+    static var validator: JSONSchemaValidator? {
+        guard let data = FileManager.default.contents(atPath: Repository.path("schemas/runtime-manifest.schema.json")) else { return nil }
+        return try? JSONSchemaValidator(schema: data)
+    }
+
+    @Test(arguments: Sections.all.map { $0.key })
+    func theSamplesManifestValidates(key: String) throws {
+        let validator = try #require(Self.validator)
+        let result = try PolicyCompiler().compile(path: SectionRegistryTests.folder(of: key) + "/old.yaml")
+        let text = try #require(result.artefacts.first { $0.kind == .manifest }?.contents)
+        let problems = try validator.problems(Data(text.utf8))
+        #expect(problems.isEmpty, "\(key): \(problems)")
+    }
+
+    /// The validator is no rubber stamp: a manifest without a member the schema requires, with
+    /// one it does not declare, or with a value of the wrong type is refused.
+    @Test func aBrokenManifestIsRefused() throws {
+        let validator = try #require(Self.validator)
+        let result = try PolicyCompiler().compile(path: SectionRegistryTests.folder(of: "webview") + "/old.yaml")
+        let text = try #require(result.artefacts.first { $0.kind == .manifest }?.contents)
+        let broken = [
+            text.replacingOccurrences(of: "\"elementFullscreen\": false,", with: ""),
+            text.replacingOccurrences(of: "\"elementFullscreen\": false,", with: "\"elementFullscreen\": false, \"pictureInPicture\": true,"),
+            text.replacingOccurrences(of: "\"elementFullscreen\": false,", with: "\"elementFullscreen\": \"no\","),
+        ]
+        for manifest in broken {
+            #expect(manifest != text)
+            #expect(!(try validator.problems(Data(manifest.utf8))).isEmpty, "\(manifest)")
+        }
+    }
+}
