@@ -32,6 +32,10 @@ protocol PolicySection: Sendable {
     static func diffEntries(_ node: YAMLNode, in file: SourceFile, policy: Policy) -> [SectionEntry]
     /// What coverage counts of it, in policy order.
     static func coverageItems(of policy: Policy) -> [Coverage.Item]
+    /// Marks the items one request exercised of it: the entries that decided the request, the
+    /// rules it matched, the cookies it sent (the registry test checks a sample request marks
+    /// one).
+    static func markCoverage(of result: RequestResult, in marks: inout Coverage.Marks)
 
     /// How many entries or settings each stage holds: what the registry test compares.
     static func census(_ document: PolicyDocument) -> Int

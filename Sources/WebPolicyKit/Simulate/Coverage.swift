@@ -32,7 +32,7 @@ public struct Coverage: Sendable {
 
     /// Every item of the policy, in policy order.
     public let items: [Item]
-    private var exercised: Set<Int> = []
+    private var marks: Marks
 
     public init(policy: Policy) {
         // Each section lists its own items; they are shown kind by kind, in `Kind`'s order
@@ -40,65 +40,74 @@ public struct Coverage: Sendable {
         func rank(_ kind: Kind) -> Int { Kind.allCases.firstIndex(of: kind == .bridgeOrigin ? .bridge : kind)! }
         let items = Sections.all.flatMap { $0.coverageItems(of: policy) }.enumerated()
             .sorted { (rank($0.element.kind), $0.offset) < (rank($1.element.kind), $1.offset) }.map(\.element)
-        let appBound = items.indices.filter { items[$0].kind == .appBoundDomain }
-        appBoundItems = (appBound.first ?? 0)..<((appBound.last ?? -1) + 1)
-        let bridgeIndices = items.indices.filter { items[$0].kind == .bridge }
-        bridgeItems = zip(policy.bridges, bridgeIndices).map { bridge, item in (bridge.name.value, bridge.worldValue, item, item + 1) }
         self.items = items
-        var index: [Key: Int] = [:]
-        for (position, item) in items.enumerated() { index[Key(item.location)] = index[Key(item.location)] ?? position }
-        byLocation = index
-        cookieNames = Dictionary(items.enumerated().filter { $0.element.kind == .cookie }.map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        listFiles = Dictionary(items.enumerated().filter { $0.element.kind == .contentRuleList }.map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        newWindowsItem = policy.navigation?.newWindows.flatMap { index[Key($0.location)] }
+        marks = Marks(items: items, policy: policy)
     }
 
-    private struct Key: Hashable {
-        var path: String
-        var line: Int
-        var column: Int
-        init(_ location: SourceLocation) { (path, line, column) = (location.path, location.start.line, location.start.column) }
-    }
-
-    private let byLocation: [Key: Int]
-    /// The app-bound entries' items, in the manifest's order (a decision names one by index).
-    private let appBoundItems: Range<Int>
-    private let cookieNames: [String: Int]
-    private let listFiles: [String: Int]
-    /// `new-windows`, which a window opened in the same view exercises without deciding it.
-    private let newWindowsItem: Int?
-    /// Each bridge's name and world, its item, and where its origins' items start.
-    private let bridgeItems: [(name: String, world: ContentWorldName, item: Int, origins: Int)]
-
-    /// Marks what one request exercised.
+    /// Marks what one request exercised: each section marks what it decided (its
+    /// `markCoverage`), beside its items.
     public mutating func add(_ result: RequestResult) {
-        for origin in result.matchedRules {
-            guard let location = origin.location else { continue }
-            if let item = byLocation[Key(location)] { exercised.insert(item) } else if let list = listFiles[location.path] { exercised.insert(list) }
-        }
-        // The allowlist or scheme entry the gate decided by, from the decision's record.
-        if result.decision.record.decidedAt == .schemeGate, let location = result.decision.decidedBy?.location, let item = byLocation[Key(location)] {
-            exercised.insert(item)
-        }
-        if let location = result.decision.interception?.location, let item = byLocation[Key(location)] { exercised.insert(item) }
-        if let location = result.decision.admittedBy, let item = byLocation[Key(location)] { exercised.insert(item) }
-        if result.decision.replacesPage, result.entry.resourceType == .popup, let item = newWindowsItem { exercised.insert(item) }
-        // `otherwise` or `new-windows`, when one of them decided a navigation.
-        if result.decision.record.decidedAt == .navigation, result.decision.admittedBy == nil, let location = result.decision.decidedBy?.location,
-           let item = byLocation[Key(location)] {
-            exercised.insert(item)
-        }
-        if case .boundBy(let entry) = result.decision.appBound, appBoundItems.contains(appBoundItems.lowerBound + entry) { exercised.insert(appBoundItems.lowerBound + entry) }
-        for name in result.cookies { if let item = cookieNames[name] { exercised.insert(item) } }
-        if let message = result.entry.message {
-            for bridge in bridgeItems where bridge.name == message.handler && bridge.world == message.world { exercised.insert(bridge.item) }
-        }
-        if let admission = result.decision.bridge, bridgeItems.indices.contains(admission.bridge) {
-            exercised.insert(bridgeItems[admission.bridge].origins + admission.origin)
-        }
+        for section in Sections.all { section.markCoverage(of: result, in: &marks) }
     }
 
-    public var unexercised: [Item] { items.enumerated().filter { !exercised.contains($0.offset) }.map(\.element) }
+    /// The items by where they are written or what they name, and those marked so far: what a
+    /// section's marking reads and writes.
+    struct Marks: Sendable {
+        private struct Key: Hashable {
+            var path: String
+            var line: Int
+            var column: Int
+            init(_ location: SourceLocation) { (path, line, column) = (location.path, location.start.line, location.start.column) }
+        }
+
+        private let items: [Item]
+        private let byLocation: [Key: Int]
+        private let byName: [Kind: [String: Int]]
+        /// The app-bound entries' items, in the manifest's order (a decision names one by index).
+        private let appBoundItems: Range<Int>
+        /// Each bridge's name and world, its item, and where its origins' items start.
+        let bridges: [(name: String, world: ContentWorldName, item: Int, origins: Int)]
+        private(set) var exercised: Set<Int> = []
+
+        init(items: [Item], policy: Policy) {
+            self.items = items
+            var index: [Key: Int] = [:]
+            for (position, item) in items.enumerated() { index[Key(item.location)] = index[Key(item.location)] ?? position }
+            byLocation = index
+            var names: [Kind: [String: Int]] = [:]
+            for (position, item) in items.enumerated() where names[item.kind]?[item.name] == nil { names[item.kind, default: [:]][item.name] = position }
+            byName = names
+            let appBound = items.indices.filter { items[$0].kind == .appBoundDomain }
+            appBoundItems = (appBound.first ?? 0)..<((appBound.last ?? -1) + 1)
+            let bridgeIndices = items.indices.filter { items[$0].kind == .bridge }
+            bridges = zip(policy.bridges, bridgeIndices).map { bridge, item in (bridge.name.value, bridge.worldValue, item, item + 1) }
+        }
+
+        /// The item written at `location`, of any kind.
+        func item(at location: SourceLocation?) -> Int? { location.flatMap { byLocation[Key($0)] } }
+
+        /// Marks the item written at `location`, when it is one of `kinds`.
+        mutating func mark(at location: SourceLocation?, _ kinds: Kind...) {
+            if let item = item(at: location), kinds.contains(items[item].kind) { exercised.insert(item) }
+        }
+
+        /// Marks the item of `kind` named `name` (a cookie, a list's file).
+        mutating func mark(named name: String, _ kind: Kind) {
+            if let item = byName[kind]?[name] { exercised.insert(item) }
+        }
+
+        /// Marks the `entry`th app-bound domain.
+        mutating func markAppBound(_ entry: Int) {
+            if appBoundItems.contains(appBoundItems.lowerBound + entry) { exercised.insert(appBoundItems.lowerBound + entry) }
+        }
+
+        mutating func mark(item: Int) { exercised.insert(item) }
+
+        /// The first item of `kind` that `test` accepts.
+        func first(_ kind: Kind, where test: (Item) -> Bool) -> Int? { items.indices.first { items[$0].kind == kind && test(items[$0]) } }
+    }
+
+    public var unexercised: [Item] { items.enumerated().filter { !marks.exercised.contains($0.offset) }.map(\.element) }
     /// Percent of the items exercised; 100 for a policy with none.
     public var percent: Double { items.isEmpty ? 100 : Double(items.count - unexercised.count) / Double(items.count) * 100 }
 

@@ -150,6 +150,26 @@ struct SectionRegistryTests {
         }
     }
 
+    /// Simulating the sample's trace exercises one of the section's coverage items: the step
+    /// that decides by a section marks what it decided, so a section that forgets to mark is
+    /// reported here rather than as "not exercised" in every user's coverage.
+    @Test(arguments: Sections.all.map { $0.key })
+    func aRequestDecidedByTheSectionMarksItsItem(key: String) throws {
+        let folder = Self.folder(of: key)
+        let policy = try Self.load(folder + "/old.yaml")
+        let text = try String(contentsOfFile: folder + "/requests.trace", encoding: .utf8)
+        let parsed = TraceParser.parse(SourceFile(path: folder + "/requests.trace", text: text))
+        #expect(parsed.problems.isEmpty, "\(key)'s trace: \(parsed.problems)")
+        var coverage = Coverage(policy: policy)
+        for result in Simulator(policy: policy, publicSuffixList: .bundled()).run(parsed.trace) { coverage.add(result) }
+        let kinds = try Self.section(key).entryKinds
+        let ofSection = coverage.items.filter { kinds.contains($0.kind.rawValue) }
+        let unmarked = coverage.unexercised.filter { kinds.contains($0.kind.rawValue) }
+        if Self.notCovered[key] == nil {
+            #expect(unmarked.count < ofSection.count, "no request of \(key)'s trace marked any of \(ofSection.map(\.name))")
+        }
+    }
+
     /// `explain` of the sample's trace lines names one of the section's entries, where it is
     /// written: each step that decides by a section says which entry decided.
     @Test(arguments: Sections.all.map { $0.key })
@@ -202,6 +222,16 @@ struct RuntimeSchemaRegistryTests {
         let text = try #require(result.artefacts.first { $0.kind == .manifest }?.contents)
         let problems = try validator.problems(Data(text.utf8))
         #expect(problems.isEmpty, "\(key): \(problems)")
+    }
+
+    /// The runtime schema's members are the manifest's header and its parts, each written
+    /// and read beside its section; no part asks a newer reader than the runtime is.
+    @Test func theSchemasMembersAreTheManifestsParts() throws {
+        let validator = try #require(Self.validator)
+        let members = Set((validator.root["properties"] as? [String: Any] ?? [:]).keys)
+        #expect(members == Set(["webpolicyManifest", "policy", "target"] + Manifest.parts.map { $0.member }))
+        #expect(Set(Manifest.parts.map { $0.member }).count == Manifest.parts.count)
+        #expect(Manifest.parts.allSatisfy { $0.since >= 1 && $0.since <= Manifest.formatVersion })
     }
 
     /// The validator is no rubber stamp: a manifest without a member the schema requires, with

@@ -47,6 +47,11 @@ extension Sections {
             (policy.appBoundDomains?.domains?.value ?? []).map { Coverage.Item(kind: .appBoundDomain, name: $0.value, location: $0.location) }
         }
 
+        /// The domain WebKit's check bound a main-frame navigation by.
+        static func markCoverage(of result: RequestResult, in marks: inout Coverage.Marks) {
+            if case .boundBy(let entry) = result.decision.appBound { marks.markAppBound(entry) }
+        }
+
         static func census(_ document: PolicyDocument) -> Int { census(document.appBoundDomains) }
         static func census(_ policy: Policy) -> Int { census(policy.appBoundDomains) }
         static func census(_ manifest: Manifest) -> Int {

@@ -42,6 +42,16 @@ extension Sections {
             }
         }
 
+        /// The bridge a message was posted to, and the origin that admitted it.
+        static func markCoverage(of result: RequestResult, in marks: inout Coverage.Marks) {
+            if let message = result.entry.message {
+                for bridge in marks.bridges where bridge.name == message.handler && bridge.world == message.world { marks.mark(item: bridge.item) }
+            }
+            if let admission = result.decision.bridge, marks.bridges.indices.contains(admission.bridge) {
+                marks.mark(item: marks.bridges[admission.bridge].origins + admission.origin)
+            }
+        }
+
         static func census(_ manifest: Manifest) -> Int { manifest.bridges.count }
     }
 }

@@ -46,6 +46,14 @@ extension Sections {
             policy.contentRuleLists.map { Coverage.Item(kind: .contentRuleList, name: $0.file.path, location: $0.reference.location) }
         }
 
+        /// A list one of whose rules matched (its rules are written in the list's own file).
+        static func markCoverage(of result: RequestResult, in marks: inout Coverage.Marks) {
+            for origin in result.matchedRules {
+                guard let location = origin.location, marks.item(at: location) == nil else { continue }
+                marks.mark(named: location.path, .contentRuleList)
+            }
+        }
+
         static func census(_ document: PolicyDocument) -> Int { document.contentRuleLists.count }
         static func census(_ policy: Policy) -> Int { policy.contentRuleLists.count }
         static func census(_ manifest: Manifest) -> Int { manifest.contentRuleLists.filter { !PolicyCompiler.isOwnListFileName($0.file) }.count }

@@ -48,6 +48,11 @@ extension Sections {
             }
         }
 
+        /// Every rule of the policy's own whose trigger matched, ignored or not.
+        static func markCoverage(of result: RequestResult, in marks: inout Coverage.Marks) {
+            for origin in result.matchedRules { marks.mark(at: origin.location, .contentRule) }
+        }
+
         static func census(_ manifest: Manifest) -> Int {
             manifest.contentRuleLists.filter { PolicyCompiler.isOwnListFileName($0.file) }.reduce(0) { $0 + $1.sources.count }
         }

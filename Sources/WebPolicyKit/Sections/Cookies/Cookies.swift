@@ -44,6 +44,11 @@ extension Sections {
             policy.cookies.map { Coverage.Item(kind: .cookie, name: $0.name.value, location: $0.location) }
         }
 
+        /// Each cookie the request sent.
+        static func markCoverage(of result: RequestResult, in marks: inout Coverage.Marks) {
+            for name in result.cookies { marks.mark(named: name, .cookie) }
+        }
+
         static func census(_ manifest: Manifest) -> Int { manifest.cookies.count }
     }
 }

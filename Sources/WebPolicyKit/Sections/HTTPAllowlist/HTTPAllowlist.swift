@@ -29,6 +29,12 @@ extension Sections {
             policy.httpAllowlist.map { Coverage.Item(kind: .httpAllowlist, name: $0.host.value, location: $0.location) }
         }
 
+        /// The entry the scheme gate let a plain-http request through by.
+        static func markCoverage(of result: RequestResult, in marks: inout Coverage.Marks) {
+            guard result.decision.record.decidedAt == .schemeGate else { return }
+            marks.mark(at: result.decision.decidedBy?.location, .httpAllowlist)
+        }
+
         static func census(_ manifest: Manifest) -> Int { manifest.httpAllowlist.count }
     }
 }

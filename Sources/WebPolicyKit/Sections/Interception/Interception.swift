@@ -40,6 +40,11 @@ extension Sections {
             policy.interception.map { Coverage.Item(kind: .interception, name: $0.id.map { "'\($0.value)'" } ?? $0.scheme.value, location: $0.location) }
         }
 
+        /// The rule that served the request.
+        static func markCoverage(of result: RequestResult, in marks: inout Coverage.Marks) {
+            marks.mark(at: result.decision.interception?.location, .interception)
+        }
+
         static func census(_ manifest: Manifest) -> Int { manifest.interception.count }
     }
 }

@@ -64,6 +64,20 @@ extension Sections {
             return items
         }
 
+        /// The page or frame entry that admitted a document; `otherwise` or `new-windows` when
+        /// one of them decided a navigation; `new-windows` when a window opened in the same view
+        /// (which it exercises without deciding).
+        static func markCoverage(of result: RequestResult, in marks: inout Coverage.Marks) {
+            marks.mark(at: result.decision.admittedBy, .navigationPage, .navigationFrame)
+            if result.decision.record.decidedAt == .navigation, result.decision.admittedBy == nil {
+                marks.mark(at: result.decision.decidedBy?.location, .navigationSetting)
+            }
+            if result.decision.replacesPage, result.entry.resourceType == .popup,
+               let item = marks.first(.navigationSetting, where: { $0.name.hasPrefix("new-windows:") }) {
+                marks.mark(item: item)
+            }
+        }
+
         static func census(_ document: PolicyDocument) -> Int { census(document.navigation) }
         static func census(_ policy: Policy) -> Int { census(policy.navigation) }
         static func census(_ manifest: Manifest) -> Int {

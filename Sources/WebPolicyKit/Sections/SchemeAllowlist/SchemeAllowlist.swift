@@ -29,6 +29,12 @@ extension Sections {
             policy.schemeAllowlist.map { Coverage.Item(kind: .schemeAllowlist, name: $0.scheme.value, location: $0.location) }
         }
 
+        /// The entry the scheme gate allowed or handed a scheme over by.
+        static func markCoverage(of result: RequestResult, in marks: inout Coverage.Marks) {
+            guard result.decision.record.decidedAt == .schemeGate else { return }
+            marks.mark(at: result.decision.decidedBy?.location, .schemeAllowlist)
+        }
+
         static func census(_ manifest: Manifest) -> Int { manifest.schemeAllowlist.count }
     }
 }

@@ -39,6 +39,8 @@ extension Sections {
         /// name the bridge they were posted to).
         static func coverageItems(of policy: Policy) -> [Coverage.Item] { [] }
 
+        static func markCoverage(of result: RequestResult, in marks: inout Coverage.Marks) {}
+
         static func census(_ document: PolicyDocument) -> Int { census(document.webView) }
         static func census(_ policy: Policy) -> Int { census(policy.webView) }
         /// The manifest writes every setting, the platform's defaults included.
