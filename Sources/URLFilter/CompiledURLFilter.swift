@@ -128,7 +128,7 @@ public final class CompiledURLFilter: Sendable {
     }
 
     /// Whether the filter matches `url` (its bytes; WebKit's canonical URLs are ASCII).
-    public func matches(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
+    package func matches(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
         if let automaton { return Self.runNFA(automaton, url) }
         return transitions.withUnsafeBufferPointer { table in
             classOf.withUnsafeBufferPointer { classes in Self.runDFA(start: startState, classCount: classCount, table: table, classes: classes, url) }

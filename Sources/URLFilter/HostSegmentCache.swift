@@ -54,7 +54,7 @@ struct HostSegmentCache: Sendable {
     @inline(__always)
     static func key(_ url: UnsafeBufferPointer<UInt8>, _ segment: Range<Int>, into key: inout (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)) -> UInt64 {
         key = (0, 0, 0, 0, 0, 0)
-        var hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(segment.count)
+        var hash = Hashing.golden ^ UInt64(segment.count)
         withUnsafeMutableBytes(of: &key) { raw in
             raw.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(url)[segment]))
             for index in 0..<((segment.count + 7) / 8) {

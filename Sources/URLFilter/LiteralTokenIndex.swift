@@ -212,46 +212,31 @@ struct LiteralTokenIndex: Sendable {
     }
 
     /// Where every hash starts (FNV-1a's offset basis).
-    static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
+    static var seed: UInt64 { Hashing.fnvOffsetBasis }
 
-    /// A multiply, then the product's high bits folded down: every input bit reaches the
-    /// bits a table's slot and filter bit are taken from.
     @inline(__always)
-    private static func mix(_ value: UInt64) -> UInt64 {
-        let product = value &* 0x9E37_79B9_7F4A_7C15
-        return product ^ (product >> 29)
-    }
+    private static func mix(_ value: UInt64) -> UInt64 { Hashing.mix(value) }
 
     /// The eight bytes of `text` from `index`, the first in the low bits; zeros past its end.
     @inline(__always)
-    static func chunk(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt64 {
-        if index + 8 <= text.count, let base = text.baseAddress {
-            return UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-        }
-        var value: UInt64 = 0, shift: UInt64 = 0
-        for position in index..<min(index + 8, text.count) {
-            value |= UInt64(text[position]) << shift
-            shift += 8
-        }
-        return value
-    }
+    static func chunk(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt64 { EightBytes.load(text, at: index) }
 
     /// The high bit of each byte of `chunk` that `isWordByte` admits (a lowercase letter or a
     /// digit), eight bytes at once: each byte's low seven bits plus a constant reaches 0x80
     /// exactly when they are at least the range's bound, and no sum carries into the next byte.
     @inline(__always)
     static func wordBytes(_ chunk: UInt64) -> UInt64 {
-        let low = chunk & 0x7F7F_7F7F_7F7F_7F7F
+        let low = chunk & EightBytes.lowBits
         let atLeastZero = low &+ 0x5050_5050_5050_5050, pastNine = low &+ 0x4646_4646_4646_4646
         let atLeastA = low &+ 0x1F1F_1F1F_1F1F_1F1F, pastZ = low &+ 0x0505_0505_0505_0505
-        return ((atLeastZero & ~pastNine) | (atLeastA & ~pastZ)) & ~chunk & 0x8080_8080_8080_8080
+        return ((atLeastZero & ~pastNine) | (atLeastA & ~pastZ)) & ~chunk & EightBytes.highBits
     }
 
     /// A hash and its kind mixed into a table key (Fibonacci hashing: the product's high bits
     /// pick the slot, its middle bits the filter's bit); never 0, the empty slot's mark.
     @inline(__always)
     static func finish(_ hash: UInt64, _ kind: Kind) -> UInt64 {
-        ((hash ^ kind.rawValue) &* 0x9E37_79B9_7F4A_7C15) | 1
+        ((hash ^ kind.rawValue) &* Hashing.golden) | 1
     }
 
     /// The slot a key starts its probe at, in a table of `1 << bits` slots.
@@ -438,7 +423,7 @@ struct LiteralTokenIndex: Sendable {
                 var edges = words ^ ((words &<< 8) | previousWasWord)
                 previousWasWord = words &>> 56
                 while edges != 0 {
-                    let position = chunkStart &+ edges.trailingZeroBitCount &>> 3
+                    let position = chunkStart &+ EightBytes.firstFlagged(edges)
                     if start < 0 {
                         start = position
                     } else {
@@ -455,9 +440,7 @@ struct LiteralTokenIndex: Sendable {
 
     /// The eight bytes from `index` of a padded text, the first in the low bits.
     @inline(__always)
-    private static func load(_ base: UnsafePointer<UInt8>, _ index: Int) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-    }
+    private static func load(_ base: UnsafePointer<UInt8>, _ index: Int) -> UInt64 { EightBytes.load(base, index) }
 
     /// The literals of `key`, each compared where it would start (`anchor` minus its
     /// offset), if the filter holds the key: most words are no key, and say so here, inline.
@@ -496,16 +479,15 @@ struct LiteralTokenIndex: Sendable {
         guard let first = literal.first else { return true }
         guard literal.count <= text.count, let base = text.baseAddress else { return false }
         let last = text.count - literal.count
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let pattern = UInt64(first) &* ones
+        let pattern = EightBytes.repeated(first)
         var chunkStart = 0
         while chunkStart <= last {
             let word = load(base, chunkStart) ^ pattern
             // The high bit of each zero byte, and perhaps of bytes above one (a borrow): each
             // is compared, so a false one costs a comparison only.
-            var zeros = (word &- ones) & ~word & 0x8080_8080_8080_8080
+            var zeros = EightBytes.zeroBytesOrAfter(word)
             while zeros != 0 {
-                let start = chunkStart &+ zeros.trailingZeroBitCount &>> 3
+                let start = chunkStart &+ EightBytes.firstFlagged(zeros)
                 if start > last { return false }
                 if matches(text, literal, at: start) { return true }
                 zeros &= zeros &- 1

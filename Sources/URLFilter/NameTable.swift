@@ -138,12 +138,12 @@ struct NameTable<Payload: BitwiseCopyable & Sendable>: Sendable {
         return hash
     }
 
-    static var hashSeed: UInt64 { 0xcbf2_9ce4_8422_2325 }
+    static var hashSeed: UInt64 { Hashing.fnvOffsetBasis }
 
     /// The hash of a name one byte longer at its start.
     @inline(__always)
     static func hashStep(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
-        (hash ^ UInt64(RequiredLiteral.lowercase(byte))) &* 0x100_0000_01b3
+        Hashing.fnv1a(hash, UInt64(RequiredLiteral.lowercase(byte)))
     }
 
     /// The payloads of the name `url[range]`, compared case-insensitively.

@@ -84,17 +84,14 @@ enum RequiredLiteral {
     /// chunk with such a byte is the one place a byte at a time is needed.
     static func lowercasedPrefix(of url: UnsafeBufferPointer<UInt8>, into lowered: UnsafeMutableBufferPointer<UInt8>) -> Int {
         precondition(lowered.count >= url.count)
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         var index = 0
         if let source = url.baseAddress, let target = lowered.baseAddress {
             /// Lowercases the eight bytes from `offset`; false (writing nothing) when one is
-            /// NUL or at or above 0x80 (either sets its high bit in the test).
+            /// NUL or at or above 0x80.
             @inline(__always) func lowercaseEight(at offset: Int) -> Bool {
-                let chunk = UnsafeRawPointer(source + offset).loadUnaligned(as: UInt64.self)
-                guard (chunk | ((chunk &- ones) & ~chunk)) & highs == 0 else { return false }
-                // 0x41 to 0x5A: at least `A` and not past `Z`; its high bit, moved to 0x20.
-                let upper = (chunk &+ 0x3F3F_3F3F_3F3F_3F3F) & ~(chunk &+ 0x2525_2525_2525_2525) & highs
-                UnsafeMutableRawPointer(target + offset).storeBytes(of: chunk | (upper >> 2), as: UInt64.self)
+                let chunk = EightBytes.load(source, offset)
+                guard EightBytes.nulOrNonASCII(chunk) == 0 else { return false }
+                EightBytes.store(EightBytes.lowercasedASCII(chunk), at: UnsafeMutableRawPointer(target + offset))
                 return true
             }
             while index + 8 <= url.count, lowercaseEight(at: index) { index += 8 }

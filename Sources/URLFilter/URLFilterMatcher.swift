@@ -276,7 +276,7 @@ public final class URLFilterMatcher: Sendable {
     public var filterCount: Int { positionsOfFilter.count }
 
     /// The positions that hold a distinct filter, ascending (valid while the matcher is).
-    public func positions(ofFilter id: Int32) -> UnsafeBufferPointer<Int32> { positionsOfFilter[Int(id)] }
+    package func positions(ofFilter id: Int32) -> UnsafeBufferPointer<Int32> { positionsOfFilter[Int(id)] }
 
     /// The indices of the filters that match `url`, ascending.
     public func matches(_ url: String) -> [Int] {
@@ -284,7 +284,7 @@ public final class URLFilterMatcher: Sendable {
         return url.withUTF8 { matches($0) }
     }
 
-    public func matches(_ url: UnsafeBufferPointer<UInt8>) -> [Int] {
+    package func matches(_ url: UnsafeBufferPointer<UInt8>) -> [Int] {
         var matched: [Int] = []
         for id in matchingFilters(url) { matched.append(contentsOf: positionsOfFilter[Int(id)].lazy.map(Int.init)) }
         matched.sort()
@@ -293,7 +293,7 @@ public final class URLFilterMatcher: Sendable {
 
     /// The ids of the distinct filters that match `url`, ascending; the universal filter's
     /// last, unless a caller that handles it on its own leaves it out.
-    public func matchingFilters(_ url: UnsafeBufferPointer<UInt8>, includingUniversal: Bool = true) -> [Int32] {
+    package func matchingFilters(_ url: UnsafeBufferPointer<UInt8>, includingUniversal: Bool = true) -> [Int32] {
         var matched: [Int32] = []
         var scratch = Scratch(keepingHosts: false)
         matchingFilters(url, into: &matched, scratch: &scratch)
@@ -317,7 +317,7 @@ public final class URLFilterMatcher: Sendable {
     /// The ids of the distinct filters other than the universal one that match `url`,
     /// ascending, into `matched`; `scratch` is working space. Both keep their capacity from
     /// call to call, so a caller that reuses them matches without allocating.
-    public func matchingFilters(_ url: UnsafeBufferPointer<UInt8>, into matched: inout [Int32], scratch: inout Scratch) {
+    package func matchingFilters(_ url: UnsafeBufferPointer<UInt8>, into matched: inout [Int32], scratch: inout Scratch) {
         // Guarded: `removeAll(keepingCapacity:)` is a generic range replacement even on an
         // empty array (two calls a request, 1 % of a real list's instructions), and most
         // requests leave both empty.

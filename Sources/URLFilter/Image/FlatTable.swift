@@ -25,11 +25,11 @@ public struct FlatTable<Element: BitwiseCopyable>: @unchecked Sendable, RandomAc
         return base.unsafelyUnwrapped[index]
     }
 
-    public var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+    @inlinable package var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
 
     /// Elements `range` (checked by the caller against `count`).
     @inlinable @inline(__always)
-    public func slice(_ range: Range<Int>) -> UnsafeBufferPointer<Element> {
+    package func slice(_ range: Range<Int>) -> UnsafeBufferPointer<Element> {
         UnsafeBufferPointer(start: base.map { $0 + range.lowerBound }, count: range.count)
     }
 }
@@ -49,7 +49,7 @@ public struct FlatLists<Element: BitwiseCopyable>: Sendable {
     public var count: Int { max(offsets.count - 1, 0) }
 
     @inline(__always)
-    public subscript(list: Int) -> UnsafeBufferPointer<Element> {
+    package subscript(list: Int) -> UnsafeBufferPointer<Element> {
         values.slice(Int(offsets[list])..<Int(offsets[list + 1]))
     }
 

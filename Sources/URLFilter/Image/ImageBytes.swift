@@ -2,13 +2,13 @@
 /// module allocated (an engine built in this process) or memory someone else owns and releases
 /// (an image file the runtime mapped read-only). Immutable once made.
 public final class ImageBytes: @unchecked Sendable {
-    public let base: UnsafeRawPointer
+    package let base: UnsafeRawPointer
     public let count: Int
     private let release: (@Sendable () -> Void)?
 
     /// Bytes owned elsewhere: `release` runs when the last table that reads them is gone.
     /// `base` must stay valid and unchanged until then, and be aligned to 16 bytes.
-    public init(base: UnsafeRawPointer, count: Int, release: (@Sendable () -> Void)?) {
+    package init(base: UnsafeRawPointer, count: Int, release: (@Sendable () -> Void)?) {
         precondition(Int(bitPattern: base) % ImageBytes.alignment == 0, "image bytes must be aligned to \(ImageBytes.alignment)")
         self.base = base
         self.count = count
@@ -40,5 +40,5 @@ public final class ImageBytes: @unchecked Sendable {
     /// Tables start at multiples of this, so that every element type reads aligned.
     public static let alignment = 16
 
-    public var buffer: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+    package var buffer: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 }

@@ -15,7 +15,7 @@ public enum ImageChecksum {
         ((accumulator &+ input &* prime2).rotatedLeft(31)) &* prime1
     }
 
-    public static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    package static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         let count = bytes.count
         var hash: UInt64
         var offset = 0

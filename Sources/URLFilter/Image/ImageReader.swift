@@ -87,7 +87,7 @@ extension FlatTable where Element: FixedWidthInteger {
     /// generic, through the integer protocols' witnesses, it was most of mapping a real list's
     /// cached engine (90 million instructions, a third of `simulate`'s start-up).
     @inlinable
-    public func check(_ range: Range<Element>, _ what: @autoclosure () -> String) throws(ImageError) {
+    package func check(_ range: Range<Element>, _ what: @autoclosure () -> String) throws(ImageError) {
         guard count > 0 else { return }
         var low = Element.max, high = Element.min
         for value in buffer {
@@ -102,7 +102,7 @@ extension FlatTable where Element: FixedWidthInteger {
 
 extension FlatLists where Element: FixedWidthInteger {
     @inlinable
-    public func check(_ range: Range<Element>, _ what: @autoclosure () -> String) throws(ImageError) {
+    package func check(_ range: Range<Element>, _ what: @autoclosure () -> String) throws(ImageError) {
         try values.check(range, what())
     }
 }

@@ -34,7 +34,7 @@ public struct ImageWriter: Sendable {
 
     /// Tables written elsewhere (a structure's own image), kept 16-byte aligned: tables hold
     /// counts and positions, never addresses, so they read the same at any aligned offset.
-    public mutating func append(bytes other: UnsafeRawBufferPointer) {
+    package mutating func append(bytes other: UnsafeRawBufferPointer) {
         pad()
         bytes.append(contentsOf: other)
     }

@@ -52,19 +52,17 @@ extension Diagnostic {
     public static func normalized(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         // Sorts positions, not the diagnostics: a diagnostic is a large value (strings, notes,
         // fixes), and a sort moves what it sorts many times over. Ties keep their order.
-        let order = diagnostics.withUnsafeBufferPointer { all in
-            all.indices.sorted { left, right in
-                let lhs = all[left], rhs = all[right]
-                if lhs.location.path != rhs.location.path { return lhs.location.path < rhs.location.path }
-                if lhs.location.range.start != rhs.location.range.start { return lhs.location.range.start < rhs.location.range.start }
-                if lhs.location.range.end != rhs.location.range.end { return lhs.location.range.end < rhs.location.range.end }
-                if lhs.severity != rhs.severity { return lhs.severity < rhs.severity }
-                if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
-                if lhs.message != rhs.message { return lhs.message < rhs.message }
-                let (leftHint, rightHint) = (lhs.hint ?? "", rhs.hint ?? "")
-                if leftHint != rightHint { return leftHint < rightHint }
-                return left < right
-            }
+        let order = diagnostics.indices.sorted { left, right in
+            let lhs = diagnostics[left], rhs = diagnostics[right]
+            if lhs.location.path != rhs.location.path { return lhs.location.path < rhs.location.path }
+            if lhs.location.range.start != rhs.location.range.start { return lhs.location.range.start < rhs.location.range.start }
+            if lhs.location.range.end != rhs.location.range.end { return lhs.location.range.end < rhs.location.range.end }
+            if lhs.severity != rhs.severity { return lhs.severity < rhs.severity }
+            if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
+            if lhs.message != rhs.message { return lhs.message < rhs.message }
+            let (leftHint, rightHint) = (lhs.hint ?? "", rhs.hint ?? "")
+            if leftHint != rightHint { return leftHint < rightHint }
+            return left < right
         }
         // Exact duplicates share the sort key, so they sit in one run: compare within it
         // instead of hashing every diagnostic (notes, fixes and all).

@@ -99,13 +99,7 @@ enum SourceReader {
         // Decoding repairs invalid bytes, so the text is valid exactly when it re-encodes to the
         // same bytes; the scalar walk runs only to find where a bad byte is.
         var text = String(decoding: bytes, as: UTF8.self)
-        let isValid = text.withUTF8 { decoded in
-            bytes.withUnsafeBufferPointer { original in
-                guard decoded.count == original.count else { return false }
-                guard let lhs = decoded.baseAddress, let rhs = original.baseAddress else { return true }
-                return memcmp(lhs, rhs, original.count) == 0
-            }
-        }
+        let isValid = text.withUTF8 { decoded in decoded.count == bytes.count && decoded.elementsEqual(bytes) }
         if !isValid, let bad = firstInvalidUTF8Byte(bytes) {
             return problem(.fileEncoding, String(format: "%@ is not valid UTF-8: byte 0x%02X cannot start or continue a character here", displayPath, bytes[bad]),
                            at: position(ofByte: bad, in: bytes), hint: "save the file as UTF-8 (it may be Latin-1 or Windows-1252)",

@@ -163,11 +163,8 @@ public struct Simulator: Sendable {
         return total
     }
 
-    /// Handed on from the buffer, without copying each result out of its array.
     private func hand(_ results: [RequestResult], to each: (RequestResult) -> Void) {
-        results.withUnsafeBufferPointer { results in
-            for index in results.indices { each(results[index]) }
-        }
+        for result in results { each(result) }
     }
 
     /// Replays a trace through this simulator and `other` side by side (`webpolicy diff`):

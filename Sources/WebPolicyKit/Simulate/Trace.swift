@@ -1,4 +1,5 @@
 import Foundation
+import URLFilter
 import WebPolicyRuntime
 
 /// One request line of a trace (docs/trace-format.md).

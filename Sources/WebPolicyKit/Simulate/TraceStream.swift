@@ -1,4 +1,5 @@
 import Foundation
+import URLFilter
 import WebPolicyRuntime
 
 /// A trace read a block of lines at a time, from a file or standard input (`-`), so that a

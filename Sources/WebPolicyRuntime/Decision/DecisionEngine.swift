@@ -191,7 +191,7 @@ public final class DecisionEngine: Sendable {
     /// `countedVerdict` of a subresource load of the page's main frame given as bytes: `url`,
     /// the canonical URL up to its fragment; `host`, its host; `isUpgradable`, whether it is
     /// http or ws on the default port. Nil for a type that is checked twice.
-    public func countedVerdict(url: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>, isUpgradable: Bool, resourceType: ResourceType,
+    package func countedVerdict(url: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>, isUpgradable: Bool, resourceType: ResourceType,
                                on page: CountedPage, scratch: inout Scratch) -> Verdict? {
         guard Self.countsVerdict(of: resourceType) else { return nil }
         return contentRules.countedVerdict(url: url, host: host, upgradable: isUpgradable, resourceType: resourceType, page: page.page,

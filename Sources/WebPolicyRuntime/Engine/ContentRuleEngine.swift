@@ -507,13 +507,13 @@ public final class ContentRuleEngine: Sendable {
         return match
     }
 
-    private static let fingerprintSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+    private static var fingerprintSeed: UInt64 { Hashing.fnvOffsetBasis }
 
     /// FNV-1a over a list's rule numbers (its length in it too), from `hash`: a page's
     /// fingerprint is its activated rules' from its held rules'.
     private static func fingerprint(_ list: [Int32], from hash: UInt64) -> UInt64 {
-        var hash = (hash ^ UInt64(list.count)) &* 0x100_0000_01b3
-        for value in list { hash = (hash ^ UInt64(UInt32(bitPattern: value))) &* 0x100_0000_01b3 }
+        var hash = Hashing.fnv1a(hash, UInt64(list.count))
+        for value in list { hash = Hashing.fnv1a(hash, UInt64(UInt32(bitPattern: value))) }
         return hash
     }
 

@@ -1,3 +1,4 @@
+import URLFilter
 import Foundation
 
 /// The text of one input file with a line table, for positions and source snippets.
@@ -90,8 +91,8 @@ public final class SourceFile: @unchecked Sendable {
             // Eight ASCII bytes above \r at a time: no break, and no lead of one, among them
             // (a byte under 0x0E shows as a borrow into its top bit; the test is exact for ASCII).
             if index + 8 <= bytes.count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 && (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080 == 0 {
+                let word = EightBytes.load(raw.baseAddress.unsafelyUnwrapped + index)
+                if word & EightBytes.highBits == 0 && EightBytes.asciiBytes(below: 0x0E, in: word) == 0 {
                     index += 8
                     continue
                 }
@@ -202,8 +203,7 @@ public final class SourceFile: @unchecked Sendable {
             var continuations = 0
             var offset = 0
             while offset + 8 <= bytes.count {
-                let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+                continuations += EightBytes.continuationBytes(EightBytes.load(bytes.baseAddress.unsafelyUnwrapped + offset))
                 offset += 8
             }
             for byte in bytes[offset...] where byte & 0xC0 == 0x80 { continuations += 1 }

@@ -1,3 +1,5 @@
+import URLFilter
+
 /// The common case of a trace URL — `http(s)://host/path?query#fragment` in plain ASCII, with
 /// nothing for the WHATWG parser to rewrite but the host's case — canonicalised straight from
 /// its bytes. Anything else (ports, user info, IP addresses, escapes in the host, dot
@@ -145,7 +147,7 @@ extension CanonicalURL {
         private static func plainRun(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, _ bit: UInt8, _ classes: UnsafePointer<UInt8>) -> Int {
             var index = start
             while index &+ 8 <= end {
-                let eight = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let eight = EightBytes.load(base, index)
                 var all: UInt8 = 0xFF
                 for shift in stride(from: UInt64(0), to: 64, by: 8) { all &= classes[Int(truncatingIfNeeded: (eight &>> shift) & 0xFF)] }
                 if all & bit == 0 { break }

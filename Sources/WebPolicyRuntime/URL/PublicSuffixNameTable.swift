@@ -1,3 +1,5 @@
+import URLFilter
+
 /// The list's names by their bytes, for the byte path (`printableRegistrableDomain`): each
 /// name once, with which of the three sets — rules, wildcards (`*.name`), exceptions
 /// (`!name`) — hold it. A host's suffix is looked up by the FNV-1a hash of its bytes, which
@@ -31,11 +33,7 @@ struct PublicSuffixNameTable: Sendable {
     }
 
     /// FNV-1a of `bytes` from `start`: what the walk hashes each suffix of a host with.
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for index in start..<bytes.count { hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3 }
-        return hash
-    }
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> UInt64 { Hashing.fnv1a(bytes, from: start) }
 
     /// Adds `name` (ASCII) to the sets `kinds` names.
     mutating func insert(_ name: Substring, _ kinds: Kinds) {
@@ -70,8 +68,7 @@ struct PublicSuffixNameTable: Sendable {
 
     @inline(__always)
     private func position(_ hash: UInt64) -> Int {
-        // Fibonacci hashing: FNV's low bits alone are weak for short names.
-        Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - slots.count.trailingZeroBitCount))
+        Hashing.fibonacciSlot(hash, bits: slots.count.trailingZeroBitCount)
     }
 
     /// The sets that hold the suffix of `host` from `start`, whose hash is `hash`.
