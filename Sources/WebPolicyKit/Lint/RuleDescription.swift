@@ -113,6 +113,7 @@ public enum RuleCategory: String, CaseIterable, Sendable {
     case contentRules = "content-rules"
     case navigation
     case bridges
+    case webView = "webview"
     case targets
     /// `webpolicy audit`: the app's code, Info.plists and storyboards against the policy.
     case appCode = "app-code"
@@ -128,10 +129,29 @@ public enum RuleCategory: String, CaseIterable, Sendable {
         case .urlFilters: return "URL filters (WebKit's regex subset)"
         case .contentRules: return "Content rules (WebKit's parser)"
         case .navigation: return "Navigation and App-Bound Domains"
-        case .bridges: return "Bridges and the web view's configuration"
+        case .bridges: return "Bridges"
+        case .webView: return "The web view's configuration"
         case .targets: return "Targets and limits"
         case .appCode: return "The app's code against its policy (webpolicy audit)"
         case .appHazards: return "Web-view hazards in the app's code (webpolicy audit)"
+        }
+    }
+
+    /// The folder of `Sources/WebPolicyKit/Lint/Rules` that holds the category's rules; nil
+    /// for the audit's, which sit under `Sources/WebPolicyAudit/Rules` by the app's feature.
+    public var lintFolder: String? {
+        switch self {
+        case .hosts: return "Hosts"
+        case .schemes: return "Schemes"
+        case .cookies: return "Cookies"
+        case .interception: return "Interception"
+        case .urlFilters: return "URLFilters"
+        case .contentRules: return "ContentRules"
+        case .navigation: return "Navigation"
+        case .bridges: return "Bridges"
+        case .webView: return "WebView"
+        case .targets: return "Targets"
+        case .appCode, .appHazards: return nil
         }
     }
 }

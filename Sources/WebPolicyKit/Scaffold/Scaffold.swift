@@ -124,6 +124,12 @@ public enum Scaffold {
         hosts: [tracker.example.net]
         resource-type: [script]
 
+    # Lists the team did not write (EasyList, a vendor's): WebKit content-blocker JSON files
+    # beside this policy, checked and shipped as they are. Uncomment to add one:
+    # content-rule-lists:
+    #   - id: easylist
+    #     path: lists/easylist.json
+
     # Cookies the app injects so the web app sees the native login.
     cookies:
       - name: session
@@ -147,6 +153,13 @@ public enum Scaffold {
         - host: app.example.com
       otherwise: open-externally
       new-windows: same-view
+
+    # App-Bound Domains (iOS 14): the hosts the Info.plist lists under WKAppBoundDomains. With
+    # limit-navigations the views go nowhere else, and WebKit keeps the bridges available.
+    # Uncomment when the app opts in:
+    # app-bound-domains:
+    #   domains: [app.example.com]
+    #   limit-navigations: true
 
     # Who may call the app's native code (window.webkit.messageHandlers.AppInterface): the
     # main frame of the app's own pages, over https.

@@ -19,6 +19,11 @@ protocol PolicySection: Sendable {
     /// The words coverage and `diff` use for its entries (`http-allowlist entry`); a setting
     /// of a mapping section is a `setting`.
     static var entryKinds: [String] { get }
+    /// The category of the lint rules that check it (`docs/rules.md`'s heading, and the folder
+    /// under `Lint/Rules` they sit in).
+    static var ruleCategory: RuleCategory { get }
+    /// The runtime pipeline's steps that decide by it; none for a section that only configures.
+    static var pipelineSteps: [PipelineStep] { get }
 
     /// Reads the section's value in one file (called when `fields` has `key`), reporting
     /// structural problems through the decoder and keeping the rest.

@@ -150,6 +150,51 @@ struct SectionRegistryTests {
         }
     }
 
+    /// Lint categories no one section owns, and why.
+    static let crossCuttingCategories: [RuleCategory: String] = [
+        .urlFilters: "url-filter regexes are checked wherever they are written: content rules and referenced lists",
+        .targets: "the target and WebKit's limits weigh the whole policy",
+        .appCode: "the audit's rules, under Sources/WebPolicyAudit/Rules by the app's feature",
+        .appHazards: "the audit's rules, under Sources/WebPolicyAudit/Rules by the app's feature",
+    ]
+
+    /// The house's other lists name the same sections: each section's lint category has its
+    /// folder and every category is a section's or cross-cutting; each folder of lint rules is
+    /// a category's and each rule in it declares that category; each coverage kind belongs to
+    /// one section; each pipeline step decides by a section; each section has its folder.
+    @Test func theHousesListsNameTheSameSections() throws {
+        let claimed = Set(Sections.all.map { $0.ruleCategory })
+        for category in RuleCategory.allCases {
+            #expect(claimed.contains(category) != (Self.crossCuttingCategories[category] != nil),
+                    "\(category.rawValue) must be one section's lint category or listed as cross-cutting, not both or neither")
+        }
+        let rulesRoot = Repository.path("Sources/WebPolicyKit/Lint/Rules")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: rulesRoot).filter { !$0.hasSuffix(".swift") }
+        #expect(Set(folders) == Set(RuleCategory.allCases.compactMap(\.lintFolder)), "Lint/Rules folders and categories differ")
+        for category in RuleCategory.allCases {
+            guard let folder = category.lintFolder else { continue }
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: rulesRoot + "/" + folder)) ?? [] where file.hasSuffix(".swift") {
+                let text = try String(contentsOfFile: rulesRoot + "/" + folder + "/" + file, encoding: .utf8)
+                #expect(text.contains("category: .\(category)"), "\(folder)/\(file) is not in category \(category.rawValue)")
+            }
+        }
+        var owner: [String: String] = [:]
+        for section in Sections.all {
+            for kind in section.entryKinds where kind != "setting" {
+                #expect(owner[kind] == nil, "coverage kind '\(kind)' belongs to \(owner[kind] ?? "") and \(section.key)")
+                owner[kind] = section.key
+            }
+        }
+        #expect(Set(owner.keys) == Set(Coverage.Kind.allCases.map(\.rawValue)), "coverage kinds no section names: \(Set(Coverage.Kind.allCases.map(\.rawValue)).subtracting(owner.keys).sorted())")
+        let steps = Set(Sections.all.flatMap { $0.pipelineSteps })
+        #expect(steps == Set(PipelineStep.allCases), "pipeline steps no section decides: \(Set(PipelineStep.allCases).subtracting(steps))")
+        for section in Sections.all where section.pipelineSteps.isEmpty {
+            #expect(Self.notCovered[section.key] != nil, "\(section.key) decides no request but coverage expects items of it")
+        }
+        let sectionFolders = try FileManager.default.contentsOfDirectory(atPath: Repository.path("Sources/WebPolicyKit/Sections")).filter { !$0.hasSuffix(".swift") }
+        #expect(sectionFolders.count == Sections.all.count, "a section without its folder under Sections/, or a folder without a section: \(sectionFolders.sorted())")
+    }
+
     /// Simulating the sample's trace exercises one of the section's coverage items: the step
     /// that decides by a section marks what it decided, so a section that forgets to mark is
     /// reported here rather than as "not exercised" in every user's coverage.

@@ -8,6 +8,8 @@ extension Sections {
         static let key = "app-bound-domains"
         static let schemaDefinitions = [(definition: "appBoundDomains", keys: PolicyKeys.appBoundDomains)]
         static let entryKinds = [Coverage.Kind.appBoundDomain.rawValue, "setting"]
+        static let ruleCategory = RuleCategory.navigation
+        static let pipelineSteps: [PipelineStep] = [.appBound]
 
         static func decode(_ fields: Fields, into document: inout PolicyDocument, with decoder: inout PolicyDecoder) {
             document.appBoundDomains = fields.value(key).flatMap { decoder.decodeAppBoundDomains($0) }

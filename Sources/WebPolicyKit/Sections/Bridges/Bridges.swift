@@ -6,7 +6,9 @@ extension Sections {
     enum Bridges: ListSection {
         static let key = "bridges"
         static let schemaDefinitions = [(definition: "bridge", keys: PolicyKeys.bridge)]
-        static let entryKinds = [Coverage.Kind.bridge.rawValue]
+        static let entryKinds = [Coverage.Kind.bridge.rawValue, Coverage.Kind.bridgeOrigin.rawValue]
+        static let ruleCategory = RuleCategory.bridges
+        static let pipelineSteps: [PipelineStep] = [.message]
 
         static var entriesOfDocument: WritableKeyPath<PolicyDocument, [Entry]> { \.bridges }
         static var entriesOfPolicy: WritableKeyPath<Policy, [Entry]> { \.bridges }

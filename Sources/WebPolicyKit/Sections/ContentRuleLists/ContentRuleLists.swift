@@ -7,6 +7,8 @@ extension Sections {
         static let key = "content-rule-lists"
         static let schemaDefinitions = [(definition: "contentRuleListEntry", keys: PolicyKeys.contentRuleListEntry)]
         static let entryKinds = [Coverage.Kind.contentRuleList.rawValue]
+        static let ruleCategory = RuleCategory.contentRules
+        static let pipelineSteps: [PipelineStep] = [.contentRules]
 
         static func decode(_ fields: Fields, into document: inout PolicyDocument, with decoder: inout PolicyDecoder) {
             document.contentRuleLists = decoder.section(key, in: fields) { $0.decodeContentRuleList($1) }

@@ -13,6 +13,8 @@ extension Sections {
             (definition: "headerOperation", keys: PolicyKeys.headerOperation),
         ]
         static let entryKinds = [Coverage.Kind.contentRule.rawValue]
+        static let ruleCategory = RuleCategory.contentRules
+        static let pipelineSteps: [PipelineStep] = [.contentRules]
 
         static var entriesOfDocument: WritableKeyPath<PolicyDocument, [Entry]> { \.contentRules }
         static var entriesOfPolicy: WritableKeyPath<Policy, [Entry]> { \.contentRules }

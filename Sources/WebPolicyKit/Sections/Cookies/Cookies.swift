@@ -7,6 +7,8 @@ extension Sections {
         static let key = "cookies"
         static let schemaDefinitions = [(definition: "cookie", keys: PolicyKeys.cookie)]
         static let entryKinds = [Coverage.Kind.cookie.rawValue]
+        static let ruleCategory = RuleCategory.cookies
+        static let pipelineSteps: [PipelineStep] = [.cookies]
 
         static var entriesOfDocument: WritableKeyPath<PolicyDocument, [Entry]> { \.cookies }
         static var entriesOfPolicy: WritableKeyPath<Policy, [Entry]> { \.cookies }

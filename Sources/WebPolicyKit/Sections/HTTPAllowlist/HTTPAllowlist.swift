@@ -7,6 +7,8 @@ extension Sections {
         static let key = "http-allowlist"
         static let schemaDefinitions = [(definition: "httpAllowlistEntry", keys: PolicyKeys.httpAllowlistEntry)]
         static let entryKinds = [Coverage.Kind.httpAllowlist.rawValue]
+        static let ruleCategory = RuleCategory.hosts
+        static let pipelineSteps: [PipelineStep] = [.schemeGate]
 
         static var entriesOfDocument: WritableKeyPath<PolicyDocument, [Entry]> { \.httpAllowlist }
         static var entriesOfPolicy: WritableKeyPath<Policy, [Entry]> { \.httpAllowlist }

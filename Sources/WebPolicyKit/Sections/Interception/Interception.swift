@@ -7,6 +7,8 @@ extension Sections {
         static let key = "interception"
         static let schemaDefinitions = [(definition: "interceptionRule", keys: PolicyKeys.interceptionRule)]
         static let entryKinds = [Coverage.Kind.interception.rawValue]
+        static let ruleCategory = RuleCategory.interception
+        static let pipelineSteps: [PipelineStep] = [.interception]
 
         static var entriesOfDocument: WritableKeyPath<PolicyDocument, [Entry]> { \.interception }
         static var entriesOfPolicy: WritableKeyPath<Policy, [Entry]> { \.interception }

@@ -11,6 +11,8 @@ extension Sections {
             (definition: "navigationEntry", keys: PolicyKeys.navigationEntry),
         ]
         static let entryKinds = [Coverage.Kind.navigationPage.rawValue, Coverage.Kind.navigationFrame.rawValue, "setting", Coverage.Kind.navigationSetting.rawValue]
+        static let ruleCategory = RuleCategory.navigation
+        static let pipelineSteps: [PipelineStep] = [.navigation]
 
         static func decode(_ fields: Fields, into document: inout PolicyDocument, with decoder: inout PolicyDecoder) {
             document.navigation = fields.value(key).flatMap { decoder.decodeNavigation($0) }

@@ -7,6 +7,8 @@ extension Sections {
         static let key = "scheme-allowlist"
         static let schemaDefinitions = [(definition: "schemeAllowlistEntry", keys: PolicyKeys.schemeAllowlistEntry)]
         static let entryKinds = [Coverage.Kind.schemeAllowlist.rawValue]
+        static let ruleCategory = RuleCategory.schemes
+        static let pipelineSteps: [PipelineStep] = [.schemeGate]
 
         static var entriesOfDocument: WritableKeyPath<PolicyDocument, [Entry]> { \.schemeAllowlist }
         static var entriesOfPolicy: WritableKeyPath<Policy, [Entry]> { \.schemeAllowlist }

@@ -7,6 +7,8 @@ extension Sections {
         static let key = "webview"
         static let schemaDefinitions = [(definition: "webView", keys: PolicyKeys.webView)]
         static let entryKinds = ["setting"]
+        static let ruleCategory = RuleCategory.webView
+        static let pipelineSteps: [PipelineStep] = []
 
         static func decode(_ fields: Fields, into document: inout PolicyDocument, with decoder: inout PolicyDecoder) {
             document.webView = fields.value(key).flatMap { decoder.decodeWebView($0) }

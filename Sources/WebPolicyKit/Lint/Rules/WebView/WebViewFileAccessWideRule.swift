@@ -6,7 +6,7 @@ struct WebViewFileAccessWideRule: LintRule {
     static let description = RuleDescription(
         id: "webview-file-access-wide",
         name: "File Access Wider than What the View Serves",
-        category: .bridges,
+        category: .webView,
         defaultSeverity: .warning,
         summary: "`file-access` names the whole bundle, or a folder above the ones the interception rules serve.",
         rationale: """

@@ -5,7 +5,7 @@ struct WebViewInspectableReleaseRule: LintRule {
     static let description = RuleDescription(
         id: "webview-inspectable-release",
         name: "Inspectable Web View in an App Store Build",
-        category: .bridges,
+        category: .webView,
         defaultSeverity: .warning,
         summary: "`inspectable: true` in a policy that ships to the App Store.",
         rationale: """

@@ -5,7 +5,7 @@ struct WebViewKeyIOSRule: LintRule {
     static let description = RuleDescription(
         id: "webview-key-ios",
         name: "Web View Setting the Target iOS Lacks",
-        category: .bridges,
+        category: .webView,
         defaultSeverity: .error,
         summary: "A `webview` setting or bridge feature that the policy's `target.ios` cannot apply.",
         rationale: """

@@ -5,7 +5,7 @@ struct WebViewWindowsSameViewRule: LintRule {
     static let description = RuleDescription(
         id: "webview-script-windows-same-view",
         name: "Script-Opened Windows Replace the Page",
-        category: .bridges,
+        category: .webView,
         defaultSeverity: .warning,
         summary: "`javascript-can-open-windows: true` with `new-windows: same-view`: a page's script can replace the page without a tap.",
         rationale: """

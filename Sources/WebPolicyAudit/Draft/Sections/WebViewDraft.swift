@@ -1,0 +1,51 @@
+import Foundation
+import WebPolicyKit
+import WebPolicyRuntime
+
+/// The draft of webview: every catalogue setting the code sets, at its hardened value where the
+/// code weakens the view.
+extension PolicyDraft.Builder {
+    /// The settings the code writes as literals in release builds. Code that sets one both
+    /// ways is a conflict the team decides; an inspectable release build is drafted as not
+    /// inspectable, with the lines that say otherwise.
+    mutating func webView(into document: inout DraftDocument) {
+        var settings: [(String, JSONValue)] = []
+        var comments: [String] = ["From the settings the code writes; the rest keep the platform's defaults."]
+        // Every row of the catalogue the code writes, but inspectable (below); JavaScript
+        // has a deprecated switch too.
+        for row in WebViewSettingCatalogue.booleans where row.key != "inspectable" {
+            guard let key = AppFact.SettingKey(row) else { continue }
+            let keys = key == .allowsContentJavaScript ? [key, .javaScriptEnabled] : [key]
+            guard let value = literal(keys, name: key == .allowsContentJavaScript ? "JavaScript" : row.swiftName) else { continue }
+            if let hardened = row.hardened, value != hardened {
+                // A draft never endorses a weakened view: it keeps the safe value and asks.
+                let places = subject.settings(key).filter { $0.fact.site.inRelease && $0.setting.value.boolValue == value }.map { Self.place($0.fact.site) }
+                comments.append(decide("the code sets \(row.swiftName) to \(value) (\(SchemeScope.list(places))): the draft says \(row.key): \(hardened); "
+                    + "write \(value) here if the team decides it ships so"))
+                settings.append((row.key, .bool(hardened)))
+            } else {
+                settings.append((row.key, .bool(value)))
+            }
+        }
+        // The lines the audit itself reports with no policy: run-time tests are evaluated
+        // as it does (a test false in App Store builds is no hazard).
+        var context = AuditRuleContext(rule: InspectableInReleaseRule.description, severity: .error)
+        InspectableInReleaseRule().check(subject, &context)
+        let inspectable = context.diagnostics.filter { $0.notes.allSatisfy { !$0.message.hasPrefix("in a #Preview") } }
+        if !inspectable.isEmpty {
+            let places = inspectable.map { "\($0.location.path):\($0.location.range.start.line)" }
+            comments.append(decide("the code makes the web view inspectable in release builds (\(SchemeScope.list(places))): the draft says inspectable: false; "
+                + "set it under #if DEBUG, or write true here if the team decides it ships so"))
+        }
+        settings.append(("inspectable", .bool(false)))
+        let fileLoads = subject.facts().compactMap { fact -> String? in
+            guard case .load(let load) = fact.kind, load.api == .loadFileURL || load.api == .loadFileRequest else { return nil }
+            return "\(Self.place(fact.site)) (read access to \(load.base.quoted))"
+        }
+        if !fileLoads.isEmpty {
+            let places = fileLoads.count > 3 ? fileLoads.prefix(2).joined(separator: ", ") + " and \(fileLoads.count - 2) more" : SchemeScope.list(fileLoads)
+            comments.append(decide("the app loads file URLs (\(places)); webview.file-access is left at none: name the folder, inside the app's bundle, the pages may read"))
+        }
+        document.add("webview", .object(settings), comments: comments)
+    }
+}
