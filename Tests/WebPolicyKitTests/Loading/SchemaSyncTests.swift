@@ -50,6 +50,76 @@ struct SchemaSyncTests {
         #expect(Self.keys(Self.definition("webView")) == Set(PolicyKeys.webView))
     }
 
+    /// Both schemas' entries for the catalogue's on/off settings are written from the catalogue:
+    /// a new row is a new entry in each after one run with WEBPOLICY_RECORD=1 (a second run
+    /// refreshes the copy of the policy schema the binary carries). The rows sit together, in
+    /// the catalogue's order, where the first of them is.
+    @Test func theWebViewEntriesAreWrittenFromTheCatalogue() throws {
+        let rows = WebViewSettingCatalogue.booleans
+        let policyEntries = rows.map { ($0.key, JSONValue.object([("type", .string("boolean")), ("description", .string($0.description))])) }
+        let manifestEntries = rows.map { row -> (String, JSONValue) in
+            let description = "\(row.api) (iOS \(row.firstIOS); default \(row.defaultValue))."
+            return (row.manifestKey, .object([("type", .string("boolean")), ("description", .string(description))]))
+        }
+        try Self.check("schemas/webpolicy.schema.json", at: ["$defs", "webView", "properties"], entries: policyEntries, required: false)
+        try Self.check("schemas/runtime-manifest.schema.json", at: ["properties", "webView", "properties"], entries: manifestEntries, required: true)
+    }
+
+    /// Holds the object at `path` of the schema file to `entries` (and, with `required`, its
+    /// parent's `required` list too), rewriting the file when recording.
+    static func check(_ file: String, at path: [String], entries: [(String, JSONValue)], required: Bool) throws {
+        let text = try #require(Repository.read(file))
+        let root = try Self.value(JSONDocument.parse(text).get())
+        let generated = Self.replacing(root, at: path[...], entries: entries, required: required)
+        let expected = generated.serialized()
+        if Repository.isRecording, expected != text {
+            try expected.write(toFile: Repository.path(file), atomically: true, encoding: .utf8)
+        }
+        #expect(expected == text, "\(file)'s webview entries differ from WebViewSettingCatalogue: run the tests with WEBPOLICY_RECORD=1")
+    }
+
+    static func replacing(_ value: JSONValue, at path: ArraySlice<String>, entries: [(String, JSONValue)], required: Bool) -> JSONValue {
+        guard case .object(var members) = value, let key = path.first else { return value }
+        if path.count == 1 {
+            let keys = Set(entries.map(\.0))
+            members = members.map { member in
+                guard member.0 == key, case .object(let properties) = member.1 else {
+                    guard required, member.0 == "required", case .array(let names) = member.1 else { return member }
+                    let kept = names.compactMap { name -> String? in
+                        guard case .string(let name) = name else { return nil }
+                        return name
+                    }
+                    return ("required", .array(Self.merged(kept.map { ($0, JSONValue.null) }, entries.map { ($0.0, JSONValue.null) }, keys).map { .string($0.0) }))
+                }
+                return (key, .object(Self.merged(properties, entries, keys)))
+            }
+            return .object(members)
+        }
+        return .object(members.map { $0.0 == key ? ($0.0, Self.replacing($0.1, at: path.dropFirst(), entries: entries, required: required)) : $0 })
+    }
+
+    /// `members` with those in `keys` taken out and `entries` put where the first of them was
+    /// (at the end when none was).
+    static func merged(_ members: [(String, JSONValue)], _ entries: [(String, JSONValue)], _ keys: Set<String>) -> [(String, JSONValue)] {
+        let first = members.firstIndex { keys.contains($0.0) } ?? members.count
+        var result = members[..<first].filter { !keys.contains($0.0) }
+        result += entries
+        result += members[first...].filter { !keys.contains($0.0) }
+        return result
+    }
+
+    /// A parsed JSON value as the writer's value (the schemas hold whole numbers only).
+    static func value(_ node: JSONNode) -> JSONValue {
+        switch node.value {
+        case .null: return .null
+        case .bool(let value): return .bool(value)
+        case .number(let value): return .int(Int(value))
+        case .string(let value): return .string(value)
+        case .array(let items): return .array(items.map(value))
+        case .object(let members): return .object(members.map { ($0.key, value($0.value)) })
+        }
+    }
+
     /// Each on/off setting of the catalogue is a boolean in both schemas, described in the
     /// policy's as the catalogue describes it, and required in the manifest's (the compiler
     /// writes every one).
