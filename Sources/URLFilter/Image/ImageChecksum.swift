@@ -15,6 +15,12 @@ public enum ImageChecksum {
         ((accumulator &+ input &* prime2).rotatedLeft(31)) &* prime1
     }
 
+    /// The checksum of `bytes` (what a damaged image's header must say to get past it: the
+    /// fuzz target that damages images recomputes it).
+    public static func of(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        bytes.withUnsafeBytes { of($0) }
+    }
+
     package static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         let count = bytes.count
         var hash: UInt64

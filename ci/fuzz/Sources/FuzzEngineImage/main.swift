@@ -100,7 +100,7 @@ func fuzzEngineImage(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         let offset = headerSize + Int(UInt32(rest[0]) | UInt32(rest[1]) << 8 | UInt32(rest[2]) << 16) % max(image.count - headerSize, 1)
         var damaged = image
         for (index, byte) in rest.dropFirst(3).enumerated() where offset + index < damaged.count { damaged[offset + index] = byte }
-        let checksum = damaged.withUnsafeBytes { ImageChecksum.of(UnsafeRawBufferPointer(rebasing: $0[headerSize...])) }
+        let checksum = ImageChecksum.of(damaged[headerSize...])
         withUnsafeBytes(of: checksum.littleEndian) { for (index, byte) in $0.enumerated() { damaged[32 + index] = byte } }
         switch load(damaged) {
         case .failure(let error): Invariant.check(!error.reason.isEmpty, "an image refused without a reason")
