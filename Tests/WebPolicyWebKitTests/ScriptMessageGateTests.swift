@@ -141,10 +141,13 @@ struct WebViewConfiguratorTests {
         let view = FakeWebView()
         policy.configureWebView(configuration)
         policy.configureInspection(view)
-        #expect(configuration.applied == [
+        // The rows set above at their values; every other configuration row at its default.
+        var expected = Dictionary(uniqueKeysWithValues: WebViewSettingCatalogue.booleans.filter { $0.target == .configuration }.map { ($0.keyPath, $0.defaultValue) })
+        expected.merge([
             "defaultWebpagePreferences.allowsContentJavaScript": false, "preferences.javaScriptCanOpenWindowsAutomatically": true,
             "upgradeKnownHostsToHTTPS": false, "preferences.fraudulentWebsiteWarningEnabled": false, "preferences.elementFullscreenEnabled": true,
-        ])
+        ]) { $1 }
+        #expect(configuration.applied == expected)
         #expect(view.applied == ["inspectable": true])
         #expect(configuration.dataDetectors == [.phoneNumber, .link])
 

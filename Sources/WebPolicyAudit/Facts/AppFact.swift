@@ -151,9 +151,12 @@ public struct AppFact: Sendable, Hashable {
 
         /// Only scalar properties of the configuration are dead when set through a view's
         /// copy; objects reached through it (preferences, the content controller) are shared.
+        /// A catalogue row is one when it is set on the configuration itself (no dot in its
+        /// key path).
         public var isConfigurationScalar: Bool {
+            if let row { return row.target == .configuration && !row.keyPath.contains(".") }
             switch self {
-            case .dataDetectorTypes, .upgradeKnownHostsToHTTPS, .limitsNavigationsToAppBoundDomains: return true
+            case .dataDetectorTypes, .limitsNavigationsToAppBoundDomains: return true
             default: return false
             }
         }

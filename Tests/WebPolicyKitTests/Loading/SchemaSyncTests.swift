@@ -51,8 +51,8 @@ struct SchemaSyncTests {
     }
 
     /// Both schemas' entries for the catalogue's on/off settings are written from the catalogue:
-    /// a new row is a new entry in each after one run with WEBPOLICY_RECORD=1 (a second run
-    /// refreshes the copy of the policy schema the binary carries). The rows sit together, in
+    /// a new row is a new entry in each after one run with WEBPOLICY_RECORD=1, which also
+    /// rewrites the copy of the policy schema the binary carries. The rows sit together, in
     /// the catalogue's order, where the first of them is.
     @Test func theWebViewEntriesAreWrittenFromTheCatalogue() throws {
         let rows = WebViewSettingCatalogue.booleans
@@ -74,6 +74,7 @@ struct SchemaSyncTests {
         let expected = generated.serialized()
         if Repository.isRecording, expected != text {
             try expected.write(toFile: Repository.path(file), atomically: true, encoding: .utf8)
+            if file == "schemas/webpolicy.schema.json" { try PolicySchemaTests.writeSwiftCopy(of: expected) }
         }
         #expect(expected == text, "\(file)'s webview entries differ from WebViewSettingCatalogue: run the tests with WEBPOLICY_RECORD=1")
     }

@@ -287,7 +287,7 @@ struct RuntimeSchemaRegistryTests {
         let text = try #require(result.artefacts.first { $0.kind == .manifest }?.contents)
         let broken = [
             text.replacingOccurrences(of: "\"elementFullscreen\": false,", with: ""),
-            text.replacingOccurrences(of: "\"elementFullscreen\": false,", with: "\"elementFullscreen\": false, \"pictureInPicture\": true,"),
+            text.replacingOccurrences(of: "\"elementFullscreen\": false,", with: "\"elementFullscreen\": false, \"notAWebViewSetting\": true,"),
             text.replacingOccurrences(of: "\"elementFullscreen\": false,", with: "\"elementFullscreen\": \"no\","),
         ]
         for manifest in broken {
