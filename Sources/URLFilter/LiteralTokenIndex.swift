@@ -191,7 +191,7 @@ struct LiteralTokenIndex: Sendable {
     /// FNV-1a, a byte at a time over every word of every URL, was a fifth of a real list's run.
     @inline(__always)
     static func hash(_ text: UnsafeBufferPointer<UInt8>, from start: Int, count: Int) -> UInt64 {
-        hash(from: start, count: count) { chunk(text, at: $0) }
+        hash(from: start, count: count) { EightBytes.load(text, at: $0) }
     }
 
     /// `hash` with the eight bytes from a position read by `eight`: a scan of a padded text
@@ -200,26 +200,16 @@ struct LiteralTokenIndex: Sendable {
     @inline(__always)
     static func hash(from start: Int, count: Int, _ eight: (Int) -> UInt64) -> UInt64 {
         // No bytes at all (an empty word): no chunk's bytes are kept.
-        guard count > 0 else { return mix(seed) }
-        var hash = seed
+        guard count > 0 else { return Hashing.mix(Hashing.fnvOffsetBasis) }
+        var hash = Hashing.fnvOffsetBasis
         var index = start, left = count
         while left > 8 {
-            hash = mix(hash ^ eight(index))
+            hash = Hashing.mix(hash ^ eight(index))
             index &+= 8
             left &-= 8
         }
-        return mix(hash ^ (eight(index) & (UInt64.max &>> UInt64(64 &- 8 &* left))))
+        return Hashing.mix(hash ^ (eight(index) & (UInt64.max &>> UInt64(64 &- 8 &* left))))
     }
-
-    /// Where every hash starts (FNV-1a's offset basis).
-    static var seed: UInt64 { Hashing.fnvOffsetBasis }
-
-    @inline(__always)
-    private static func mix(_ value: UInt64) -> UInt64 { Hashing.mix(value) }
-
-    /// The eight bytes of `text` from `index`, the first in the low bits; zeros past its end.
-    @inline(__always)
-    static func chunk(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt64 { EightBytes.load(text, at: index) }
 
     /// The high bit of each byte of `chunk` that `isWordByte` admits (a lowercase letter or a
     /// digit), eight bytes at once: each byte's low seven bits plus a constant reaches 0x80
@@ -396,7 +386,7 @@ struct LiteralTokenIndex: Sendable {
             /// holds it: the word itself, and its first and last three bytes.
             @inline(__always) func word(_ start: Int, _ end: Int) {
                 let length = end &- start
-                look(Self.finish(Self.hash(from: start, count: length) { Self.load(base, $0) }, .word), anchor: start, text, found)
+                look(Self.finish(Self.hash(from: start, count: length) { EightBytes.load(base, $0) }, .word), anchor: start, text, found)
                 guard length >= Self.affixLength else { return }
                 @inline(__always) func affix(_ bytes: UInt64, _ kind: Kind) -> UInt64? {
                     let key = Self.finish(Self.hash(from: 0, count: Self.affixLength) { _ in bytes }, kind)
@@ -404,10 +394,10 @@ struct LiteralTokenIndex: Sendable {
                     let word = affixFilters[(kind == .suffix ? Self.affixFilterWords : 0) &+ bit &>> 6]
                     return word & (1 &<< UInt64(bit & 63)) != 0 ? key : nil
                 }
-                if hasPrefixes, let key = affix(Self.load(base, start), .prefix) {
+                if hasPrefixes, let key = affix(EightBytes.load(base, start), .prefix) {
                     look(key, anchor: start, text, found)
                 }
-                if hasSuffixes, let key = affix(Self.load(base, end &- Self.affixLength), .suffix) {
+                if hasSuffixes, let key = affix(EightBytes.load(base, end &- Self.affixLength), .suffix) {
                     look(key, anchor: end, text, found)
                 }
             }
@@ -419,7 +409,7 @@ struct LiteralTokenIndex: Sendable {
             var previousWasWord: UInt64 = 0
             var chunkStart = 0
             while chunkStart < count {
-                let words = Self.wordBytes(Self.load(base, chunkStart))
+                let words = Self.wordBytes(EightBytes.load(base, chunkStart))
                 var edges = words ^ ((words &<< 8) | previousWasWord)
                 previousWasWord = words &>> 56
                 while edges != 0 {
@@ -437,10 +427,6 @@ struct LiteralTokenIndex: Sendable {
             if start >= 0 { word(start, count) }
         }
     }
-
-    /// The eight bytes from `index` of a padded text, the first in the low bits.
-    @inline(__always)
-    private static func load(_ base: UnsafePointer<UInt8>, _ index: Int) -> UInt64 { EightBytes.load(base, index) }
 
     /// The literals of `key`, each compared where it would start (`anchor` minus its
     /// offset), if the filter holds the key: most words are no key, and say so here, inline.
@@ -461,7 +447,7 @@ struct LiteralTokenIndex: Sendable {
                     for position in Int(slots[slot].start)..<Int(slots[slot].end) {
                         let head = heads[position], start = anchor &- Int(head.offset)
                         guard start >= 0, start &+ Int(head.count) <= text.count,
-                              Self.load(text.baseAddress.unsafelyUnwrapped, start) & head.mask == head.bytes else { continue }
+                              EightBytes.load(text.baseAddress.unsafelyUnwrapped, start) & head.mask == head.bytes else { continue }
                         let id = Int(entries[position].id)
                         if head.count <= 8 || Self.matches(text, literals[id], at: start) { found(id) }
                     }
@@ -482,7 +468,7 @@ struct LiteralTokenIndex: Sendable {
         let pattern = EightBytes.repeated(first)
         var chunkStart = 0
         while chunkStart <= last {
-            let word = load(base, chunkStart) ^ pattern
+            let word = EightBytes.load(base, chunkStart) ^ pattern
             // The high bit of each zero byte, and perhaps of bytes above one (a borrow): each
             // is compared, so a false one costs a comparison only.
             var zeros = EightBytes.zeroBytesOrAfter(word)

@@ -14,7 +14,7 @@ struct EightBytesAtATimeTests {
             for place in 0..<8 {
                 var bytes = (0..<8).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
                 bytes[place] = UInt8(value)
-                let flagged = LiteralTokenIndex.wordBytes(bytes.withUnsafeBufferPointer { LiteralTokenIndex.chunk($0, at: 0) })
+                let flagged = LiteralTokenIndex.wordBytes(bytes.withUnsafeBufferPointer { EightBytes.load($0, at: 0) })
                 for (index, byte) in bytes.enumerated() where (flagged >> UInt64(8 * index + 7)) & 1 != (LiteralTokenIndex.isWordByte(byte) ? 1 : 0) {
                     wrong.append("\(bytes) at \(index)")
                 }
