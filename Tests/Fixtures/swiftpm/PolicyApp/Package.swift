@@ -1,14 +1,13 @@
 // swift-tools-version:6.1
-// A package as an app team writes it, using both webpolicy plugins. ci/checks/swiftpm_plugins.sh
-// copies it next to a link named `webpolicy` to the checkout, builds it and breaks it.
+// A package as an app team writes it, using both webpolicy plugins, with webpolicy's default
+// traits (its build audits the target's Swift). ci/checks/swiftpm_plugins.sh copies it, points
+// the dependency at the checkout, builds it in the checkout's build folder and breaks it.
 import PackageDescription
 
 let package = Package(
     name: "PolicyApp",
     platforms: [.macOS(.v13)],
-    // Without the SwiftAudit trait: no swift-syntax to build (minutes). The Swift audit in the
-    // build is checked with the prebuilt binary (ci/checks/release_bundle.sh).
-    dependencies: [.package(path: "../webpolicy", traits: [])],
+    dependencies: [.package(path: "../webpolicy")],
     targets: [
         .executableTarget(
             name: "PolicyApp",
