@@ -72,14 +72,18 @@ let package = Package(
         // targets and a build without the SwiftAudit trait never compile it.
         .target(name: "WebPolicyAudit", dependencies: ["WebPolicyKit", "WebPolicyRuntime"]),
         // Swift sources read with swift-syntax into the same facts; only the command line
-        // links it, and only with the SwiftAudit trait. Never the runtime products.
+        // links it, and only with the SwiftAudit trait. Never the runtime products. Its
+        // swift-syntax dependencies follow the trait too: `swift build` of this package builds
+        // every target, and without the trait the module is empty (each file is `#if
+        // SwiftAudit`), so a trait-less build of the whole package (pre-commit's) compiles no
+        // swift-syntax.
         .target(
             name: "WebPolicyAuditSwift",
             dependencies: [
                 "WebPolicyAudit",
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftIfConfig", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["SwiftAudit"])),
+                .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["SwiftAudit"])),
+                .product(name: "SwiftIfConfig", package: "swift-syntax", condition: .when(traits: ["SwiftAudit"])),
             ]
         ),
         // The commit the command line was built from, for `webpolicy --version`.

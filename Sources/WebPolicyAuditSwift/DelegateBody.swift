@@ -1,3 +1,5 @@
+// Built only with the SwiftAudit trait: without it this module is empty and needs no swift-syntax.
+#if SwiftAudit
 import SwiftSyntax
 import WebPolicyAudit
 
@@ -65,3 +67,4 @@ enum DelegateBody {
         return text.hasSuffix("host") || text.hasSuffix("host?.lowercased()") || text.hasSuffix("host.lowercased()") || text.contains("securityOrigin")
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built only with the SwiftAudit trait: without it this module is empty and needs no swift-syntax.
+#if SwiftAudit
 import SwiftSyntax
 import WebPolicyAudit
 
@@ -234,3 +236,4 @@ struct EnclosingTests {
         return .unknown(text)
     }
 }
+#endif

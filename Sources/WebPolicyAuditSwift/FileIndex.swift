@@ -1,3 +1,5 @@
+// Built only with the SwiftAudit trait: without it this module is empty and needs no swift-syntax.
+#if SwiftAudit
 import SwiftSyntax
 
 /// What one Swift file declares, for following values through it: its functions by name and
@@ -299,3 +301,4 @@ extension TokenKind {
         return false
     }
 }
+#endif

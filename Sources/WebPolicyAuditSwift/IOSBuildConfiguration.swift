@@ -1,3 +1,5 @@
+// Built only with the SwiftAudit trait: without it this module is empty and needs no swift-syntax.
+#if SwiftAudit
 import SwiftIfConfig
 import SwiftSyntax
 
@@ -25,3 +27,4 @@ struct IOSBuildConfiguration: BuildConfiguration {
     var languageVersion: VersionTuple { VersionTuple(6, 0) }
     var compilerVersion: VersionTuple { VersionTuple(6, 2) }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built only with the SwiftAudit trait: without it this module is empty and needs no swift-syntax.
+#if SwiftAudit
 import SwiftIfConfig
 import SwiftParser
 import SwiftSyntax
@@ -673,3 +675,4 @@ public enum SwiftFactReader {
         return file
     }
 }
+#endif

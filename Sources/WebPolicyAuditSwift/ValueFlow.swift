@@ -1,3 +1,5 @@
+// Built only with the SwiftAudit trait: without it this module is empty and needs no swift-syntax.
+#if SwiftAudit
 import SwiftSyntax
 import WebPolicyAudit
 import WebPolicyRuntime
@@ -547,3 +549,4 @@ final class ValueFlow {
         return origins.filter { seen.insert($0).inserted }
     }
 }
+#endif

@@ -61,13 +61,23 @@ public struct CookieInstaller: Sendable {
         self.values = values
     }
 
-    /// Every cookie with its placeholders filled; a missing value is an error naming it.
+    /// Every cookie with its placeholders filled; a missing value is an error naming it. A
+    /// cookie whose domain is a `runtime-hosts` role (`${server}`) is for the host the role is
+    /// bound to now, and left out while it is unbound: install again after `policy.bind`.
     public func cookies() throws(CookieInstallError) -> [CookieToInstall] {
-        try policy.manifest.cookies.map { cookie throws(CookieInstallError) in
-            CookieToInstall(name: cookie.name, value: try fill(cookie.value, of: cookie.name), domain: cookie.domain, path: cookie.path,
-                            hostOnly: cookie.hostOnly, secure: cookie.secure, httpOnly: cookie.httpOnly, sameSite: cookie.sameSite,
-                            maxAge: cookie.maxAge, expires: cookie.expires, via: cookie.via)
+        let bindings = policy.bindings
+        var cookies: [CookieToInstall] = []
+        for cookie in policy.manifest.cookies {
+            var domain = cookie.domain
+            if let role = HostScope.roleName(cookie.domain) {
+                guard let bound = bindings[role] else { continue }
+                domain = bound.host
+            }
+            cookies.append(CookieToInstall(name: cookie.name, value: try fill(cookie.value, of: cookie.name), domain: domain, path: cookie.path,
+                                           hostOnly: cookie.hostOnly, secure: cookie.secure, httpOnly: cookie.httpOnly, sameSite: cookie.sameSite,
+                                           maxAge: cookie.maxAge, expires: cookie.expires, via: cookie.via))
         }
+        return cookies
     }
 
     /// Sets the `cookie-store` cookies, returning when every completion has fired.

@@ -49,6 +49,9 @@ struct Explain: ParsableCommand {
     @Option(help: "A Public Suffix List file instead of the bundled snapshot.", completion: .file())
     var publicSuffixList: String?
 
+    @Option(name: .customLong("bind"), help: "Bind a runtime-hosts role first, as a trace's bind line does: ROLE=URL (repeat for several roles).")
+    var bindings: [RoleBindingArgument] = []
+
     @OptionGroup var configuration: ConfigurationOptions
 
     @OptionGroup var cache: CacheOptions
@@ -71,7 +74,8 @@ struct Explain: ParsableCommand {
                 throw InputError(error.description)
             }
         }
-        let explainer = Explainer(policy: loaded, publicSuffixList: suffixes, engineCache: cache.cache)
+        var explainer = Explainer(policy: loaded, publicSuffixList: suffixes, engineCache: cache.cache)
+        for binding in bindings { try explainer.bind(binding.request) }
         let explanation: (text: String, verdict: Verdict)
         if type == "message" {
             guard let handler else { throw InputError("--type message needs --handler NAME: the bridge the message is posted to") }

@@ -8,10 +8,9 @@ import Testing
 @Suite("diff (the binary)")
 struct DiffCommandTests {
     static let fixtures = CommandRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/diff")
-    static let pairs = [
-        "allowlist-removed", "allowlist-subdomains", "scheme-hosts-widened", "rule-narrowed", "list-replaced", "cookie-via", "interception-methods",
-        "navigation-otherwise", "app-bound-limit", "bridge-origin-added", "webview-inspectable", "unchanged",
-    ]
+    /// Every folder of the fixtures: a new one is replayed without being listed here.
+    static let pairs: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: fixtures.path)) ?? [])
+        .filter { FileManager.default.fileExists(atPath: fixtures.appendingPathComponent($0).appendingPathComponent("old.yaml").path) }.sorted()
     static let formats = ["human", "json", "markdown"]
     static var isRecording: Bool { ProcessInfo.processInfo.environment["WEBPOLICY_RECORD"] == "1" }
 

@@ -67,7 +67,7 @@ struct ManifestVersionDocumentationTests {
 
     @Test func theManifestTableNamesEveryTopLevelMember() throws {
         let compile = try String(contentsOf: Fixtures.url("docs/compile.md"), encoding: .utf8)
-        for member in ["webpolicyManifest", "httpAllowlist", "schemeAllowlist", "cookies", "interception", "navigation", "appBoundDomains", "bridges", "webView", "contentRuleLists"] {
+        for member in ["webpolicyManifest", "httpAllowlist", "schemeAllowlist", "cookies", "interception", "navigation", "appBoundDomains", "bridges", "webView", "runtimeHosts", "contentRuleLists"] {
             #expect(compile.contains("| `\(member)` |"), "docs/compile.md's manifest table lacks \(member)")
         }
     }

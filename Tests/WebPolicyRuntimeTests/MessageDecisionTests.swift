@@ -51,7 +51,7 @@ struct MessageDecisionTests {
         let decoded = try Manifest.decode(text).get()
         #expect(decoded.bridges == manifest.bridges)
         #expect(decoded.webView == manifest.webView)
-        #expect(decoded.bridges[0].origins[0].admits(scheme: "http", host: "anything.example"))
+        #expect(decoded.bridges[0].origins[0].admits(try CanonicalURL.parse("http://anything.example").get()))
         // Without bridges or settings, the manifest stays readable by older runtimes.
         #expect(Manifest(policyName: "m", targetIOS: "16.4", distribution: "app-store").serialized().contains("\"webpolicyManifest\": 1"))
     }

@@ -42,9 +42,9 @@ struct RuntimePolicyErrorTests {
 
     @Test func aNewerMajorVersionIsRefused() throws {
         let folder = try Fixtures.scratchCopy(of: Self.good)
-        try Self.edit(Self.manifestFile(in: folder)) { $0.replacingOccurrences(of: "\"webpolicyManifest\": 1", with: "\"webpolicyManifest\": 4") }
+        try Self.edit(Self.manifestFile(in: folder)) { $0.replacingOccurrences(of: "\"webpolicyManifest\": 1", with: "\"webpolicyManifest\": \(Manifest.formatVersion + 1)") }
         let error = try #require(Self.load(folder))
-        #expect(error == .unsupportedManifestVersion(found: 4, supported: 3))
+        #expect(error == .unsupportedManifestVersion(found: Manifest.formatVersion + 1, supported: Manifest.formatVersion))
         #expect(error.description.contains("written by a newer webpolicy"))
     }
 

@@ -120,6 +120,26 @@ struct CookieInstallerTests {
         #expect(await store.cookies.map(\.name) == ["session"])
         #expect(await store.cookies.first?.secure == true)
     }
+
+    /// A cookie for `${server}` goes to the host the app bound, and nowhere while it is unbound:
+    /// installing again after a rebind sets it on the new host.
+    @Test func aRoleCookieIsForTheBoundHostOnly() async throws {
+        var manifest = Manifest(policyName: "dashboard", targetIOS: "16.0", distribution: "app-store")
+        manifest.runtimeHosts = [RuntimeHost(name: "server", schemes: ["https", "http"])]
+        var flag = Manifest.Cookie(name: "companion_app", value: "1", domain: "${server}")
+        flag.hostOnly = true
+        manifest.cookies = [flag]
+        let policy = try RuntimePolicy(manifest: Data(manifest.serialized().utf8), contentRuleLists: [])
+        let installer = CookieInstaller(policy: policy, values: Self.values)
+        #expect(try installer.cookies().isEmpty)
+        policy.bind("server", to: "https://ha.example.com")
+        let store = FakeCookieStore()
+        try await installer.installInStore(store)
+        policy.bind("server", to: "http://homeassistant.local:8123")
+        try await installer.installInStore(store)
+        #expect(await store.cookies.map(\.domain) == ["ha.example.com", "homeassistant.local"])
+        #expect(await store.cookies.allSatisfy(\.hostOnly))
+    }
 }
 
 actor Order {

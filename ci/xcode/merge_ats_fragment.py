@@ -14,7 +14,11 @@ What it does, so the result is the policy's and nothing is lost:
 - NSAllowsArbitraryLoads or NSAllowsArbitraryLoadsInWebContent set to true in the app is an
   error: either lets the web view load every plain-http host, so the policy's http-allowlist
   would mean nothing (Apple, "NSAllowsArbitraryLoadsInWebContent": it disables ATS for
-  WKWebView loads).
+  WKWebView loads). The exception is the key the policy's own fragment asks for: a
+  runtime-hosts role with `http: anywhere` asks for NSAllowsArbitraryLoadsInWebContent, and
+  lint has said so.
+- The fragment's other NSAppTransportSecurity keys (NSAllowsLocalNetworking, for a role that
+  may use plain http on the local network) are set as the fragment says.
 - LSApplicationQueriesSchemes: the union, the app's schemes first, in order.
 - WKAppBoundDomains: the policy's list replaces the app's — App-Bound Domains apply to every
   web view of the app, so one policy owns them; an app list that differs gets a warning.
@@ -41,11 +45,11 @@ def merge(fragment, info, info_path):
     """Merges `fragment` into `info` in place; returns (errors, warnings)."""
     errors, warnings = [], []
     app_ats = info.get("NSAppTransportSecurity", {})
+    policy_ats = fragment.get("NSAppTransportSecurity", {})
     for key in ARBITRARY:
-        if app_ats.get(key) is True:
+        if app_ats.get(key) is True and policy_ats.get(key) is not True:
             errors.append(f"{info_path}: error: NSAppTransportSecurity.{key} is true: the web view may load any plain-http host, "
                           "and the policy's http-allowlist means nothing; remove it (the policy's exceptions are merged in)")
-    policy_ats = fragment.get("NSAppTransportSecurity", {})
     if policy_ats:
         merged = dict(app_ats)
         domains = dict(app_ats.get("NSExceptionDomains", {}))

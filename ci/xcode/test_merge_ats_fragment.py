@@ -109,6 +109,37 @@ class MergeATSFragment(unittest.TestCase):
         self.assertEqual(result.returncode, 1)
         self.assertIn("WebKit reads the first 10", result.stderr)
 
+    def test_a_role_on_the_local_network_asks_for_local_networking_and_merges_twice_alike(self):
+        compiled = subprocess.run([WEBPOLICY, "compile", os.path.join(ROOT, "policies", "self-hosted-dashboard.yaml"), "--output", self.folder],
+                                  capture_output=True, text=True)
+        self.assertEqual(compiled.returncode, 0, compiled.stderr)
+        fragment = os.path.join(self.folder, "self-hosted-dashboard.ats.plist")
+        info = self.info(APP_INFO)
+        result = subprocess.run([sys.executable, SCRIPT, fragment, info], capture_output=True, text=True)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        with open(info, "rb") as handle:
+            once = handle.read()
+        ats = plistlib.loads(once)["NSAppTransportSecurity"]
+        self.assertIs(ats["NSAllowsLocalNetworking"], True)
+        self.assertNotIn("NSAllowsArbitraryLoadsInWebContent", ats)
+        self.assertIn("intranet.example.org", ats["NSExceptionDomains"])
+        result = subprocess.run([sys.executable, SCRIPT, fragment, info], capture_output=True, text=True)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        with open(info, "rb") as handle:
+            self.assertEqual(handle.read(), once)
+
+    def test_the_key_the_policy_asks_for_is_not_refused(self):
+        fragment = os.path.join(self.folder, "anywhere.ats.plist")
+        with open(fragment, "wb") as handle:
+            plistlib.dump({"NSAppTransportSecurity": {"NSAllowsArbitraryLoadsInWebContent": True}}, handle)
+        info = self.info({"NSAppTransportSecurity": {"NSAllowsArbitraryLoadsInWebContent": True}})
+        result = subprocess.run([sys.executable, SCRIPT, fragment, info], capture_output=True, text=True)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        info = self.info({"NSAppTransportSecurity": {"NSAllowsArbitraryLoads": True}})
+        result = subprocess.run([sys.executable, SCRIPT, fragment, info], capture_output=True, text=True)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("NSAllowsArbitraryLoads is true", result.stderr)
+
     def test_unreadable_input_is_exit_2(self):
         result = subprocess.run([sys.executable, SCRIPT, self.fragment, os.path.join(self.folder, "missing.plist")], capture_output=True, text=True)
         self.assertEqual(result.returncode, 2)

@@ -48,6 +48,7 @@ public struct PolicyDraft {
         "content-rule-lists": "a list file is the team's (or a vendor's) choice; the code only installs what it is given",
         "cookies": "a cookie's value is made at run time (a session, a token); the draft cannot say which to inject",
         "navigation": "where the view may go is decided in the navigation delegate's code, which the draft cannot read as rules",
+        "runtime-hosts": "the draft does not yet follow a web view's URL back to a setting the user enters, so it cannot tell a server the user chooses from a fixed one",
     ]
 
     /// What each section is drafted from.

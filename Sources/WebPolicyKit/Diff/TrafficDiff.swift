@@ -157,6 +157,9 @@ private struct EntryNames: Sendable {
         case .messageWrongWorld(let name, _, _, let location): return entry(at: location, otherwise: "bridge '\(name)'") + " in another content world"
         case .messageChildFrame(let name, let location): return entry(at: location, otherwise: "bridge '\(name)'") + " admits the main frame only"
         case .messageOriginRefused(let name, _, let location): return entry(at: location, otherwise: "bridge '\(name)'") + " admits none of its origins"
+        case .boundOverHTTP(let role, _, _, let location): return entry(at: location, otherwise: "role ${\(role)}") + " lets plain http reach its bound host"
+        case .roleBound(let role, _, let location): return entry(at: location, otherwise: "role ${\(role)}") + " accepts the binding"
+        case .roleBindingRefused(let role, _, _, let location): return entry(at: location, otherwise: "role ${\(role)}") + " refuses the binding"
         }
     }
 

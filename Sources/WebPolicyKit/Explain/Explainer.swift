@@ -16,6 +16,8 @@ public struct Explainer {
 
     /// Where the policy's list engines are kept between runs (`EngineCache`).
     public var engineCache: EngineCache?
+    /// The `runtime-hosts` roles bound for the request (`--bind`).
+    public private(set) var bindings = HostBindings()
 
     public init(policy: Policy, publicSuffixList: PublicSuffixList, engineCache: EngineCache? = nil) {
         self.policy = policy
@@ -23,6 +25,23 @@ public struct Explainer {
         self.engineCache = engineCache
         build = PolicyBuild(policy)
         lowered = build.loweredRules
+    }
+
+    /// Binds a role as a trace's `bind` line does; a binding the policy refuses is an input error.
+    public mutating func bind(_ request: BindRequest) throws(InputError) {
+        let decision = build.engine(publicSuffixList: suffixes, engineCache: engineCache).decide(request)
+        guard decision.verdict == .allow, let binding = decision.binding else {
+            throw InputError("--bind \(request.role)=\(request.url): the policy refuses it: \(decision.reason)")
+        }
+        bindings[request.role] = binding
+    }
+
+    /// `  with ${server} bound to https://ha.example.com (policy.yaml:4)`, a line for each role bound.
+    var boundRoles: String {
+        bindings.all.map { binding in
+            let at = policy.runtimeHost(named: binding.role).map { " (\($0.location.described))" } ?? ""
+            return "  with ${\(binding.role)} bound to \(binding.origin)\(at)\n"
+        }.joined()
     }
 
     /// The explanation of `url` loaded as `type` (the trace format's words). `top`: the page
@@ -42,7 +61,8 @@ public struct Explainer {
         }
         let request = LoadRequest(kind: known.kind, resourceType: known.type, url: url, top: known.kind == .resource ? top : nil, frame: frame,
                                   method: method?.uppercased(), initiator: initiator)
-        let state = WebViewState(top: known.kind == .resource ? nil : top, pagesLoaded: top == nil ? 0 : 1)
+        var state = WebViewState(top: known.kind == .resource ? nil : top, pagesLoaded: top == nil ? 0 : 1)
+        state.bindings = bindings
         let engine = build.engine(publicSuffixList: suffixes, engineCache: engineCache)
         var scratch = engine.makeScratch()
         let decision = engine.decide(request, in: state, scratch: &scratch)
@@ -58,6 +78,7 @@ public struct Explainer {
         } else {
             out += "  a navigation of the main frame" + (top.map { ", leaving \($0.description)" } ?? ", the web view's first") + "\n"
         }
+        out += boundRoles
         if let method { out += "  method \(method.uppercased())\n" }
 
         out += "\n"
@@ -99,7 +120,9 @@ public struct Explainer {
             out += decision.why.text + "\n"
         } else {
             if decision.admittedBy != nil, let entry = admittingEntry(decision) {
-                out += "navigation.\(entry.section) entry '\(entry.entry.host.value)' (\(entry.entry.location.described)) admits it\n"
+                // A role entry says what it is bound to: the binding decided as much as the entry.
+                let bound = entry.entry.scope.role.map { role in bindings[role].map { " (bound to \($0.origin))" } ?? "" } ?? ""
+                out += "navigation.\(entry.section) entry '\(entry.entry.host.value)'\(bound) (\(entry.entry.location.described)) admits it\n"
             } else if policy.navigation == nil {
                 out += "the policy says nothing of where the view may go\n"
             } else {

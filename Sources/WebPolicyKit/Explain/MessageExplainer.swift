@@ -14,10 +14,11 @@ extension Explainer {
         let message = ScriptMessage(frameURL: url, frame: frame, handler: handler, world: world)
         let engine = build.engine(publicSuffixList: suffixes, engineCache: engineCache)
         var scratch = engine.makeScratch()
-        let decision = engine.decide(message, scratch: &scratch)
+        let decision = engine.decide(message, bindings: bindings, scratch: &scratch)
 
         var out = "message \(url.description) handler=\(handler)\n"
-        out += "  posted from \(frame == .main ? "the main frame" : "an iframe") (origin \(url.scheme)://\(url.host ?? "")), in the \(world.name) world\n\n"
+        out += "  posted from \(frame == .main ? "the main frame" : "an iframe") (origin \(url.scheme)://\(url.host ?? "")), in the \(world.name) world\n"
+        out += boundRoles + "\n"
         // The steps before the one that decided passed; that one says why; the rest are not reached.
         let steps: [(name: String, passed: () -> String)] = [
             ("JavaScript", { javaScriptStep(world) }),

@@ -106,6 +106,12 @@ public enum BuiltInRules {
         WebViewFileAccessWideRule.self,
         WebViewWindowsSameViewRule.self,
         WebViewKeyIOSRule.self,
+        // Hosts named by role (runtime-hosts)
+        RoleUndeclaredRule.self,
+        RoleUnusedRule.self,
+        RoleHTTPAnywhereRule.self,
+        RoleAppBoundRule.self,
+        RoleLocalNetworkBridgeRule.self,
         // Targets and limits
         WebKitFeatureUnavailableRule.self,
         ContentRuleLimitRule.self,

@@ -114,6 +114,7 @@ public enum RuleCategory: String, CaseIterable, Sendable {
     case navigation
     case bridges
     case webView = "webview"
+    case runtimeHosts = "runtime-hosts"
     case targets
     /// `webpolicy audit`: the app's code, Info.plists and storyboards against the policy.
     case appCode = "app-code"
@@ -131,6 +132,7 @@ public enum RuleCategory: String, CaseIterable, Sendable {
         case .navigation: return "Navigation and App-Bound Domains"
         case .bridges: return "Bridges"
         case .webView: return "The web view's configuration"
+        case .runtimeHosts: return "Hosts named by role (runtime-hosts)"
         case .targets: return "Targets and limits"
         case .appCode: return "The app's code against its policy (webpolicy audit)"
         case .appHazards: return "Web-view hazards in the app's code (webpolicy audit)"
@@ -150,6 +152,7 @@ public enum RuleCategory: String, CaseIterable, Sendable {
         case .navigation: return "Navigation"
         case .bridges: return "Bridges"
         case .webView: return "WebView"
+        case .runtimeHosts: return "RuntimeHosts"
         case .targets: return "Targets"
         case .appCode, .appHazards: return nil
         }

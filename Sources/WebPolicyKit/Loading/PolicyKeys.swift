@@ -44,6 +44,7 @@ public enum PolicyKeys {
     public static let navigationEntry = ["host", "include-subdomains", "paths", "schemes", "reason"]
     public static let appBoundDomains = ["domains", "limit-navigations"]
     public static let bridge = ["name", "origins", "schemes", "frames", "world", "reply", "description"]
+    public static let runtimeHost = ["description", "schemes", "http"]
     /// The on/off settings are `WebViewSettingCatalogue`'s rows.
     public static let webView = WebViewSettingCatalogue.booleans.map(\.key) + ["file-access", "data-detectors"]
 }

@@ -25,6 +25,8 @@ public struct Policy: Sendable {
     public internal(set) var bridges: [BridgeDeclaration] = []
     /// `webview:`: each key as the last file that sets it says.
     public internal(set) var webView: WebViewSection?
+    /// `runtime-hosts:` of every file, in order.
+    public internal(set) var runtimeHosts: [RuntimeHostDeclaration] = []
     /// The content-blocker lists the documents reference (`content-rule-lists:`), read and
     /// checked by the loader, in document order.
     public internal(set) var contentRuleLists: [ExternalContentRuleList] = []

@@ -19,6 +19,7 @@ public struct PolicyDocument: Sendable {
     public var appBoundDomains: AppBoundDomainsSection?
     public var bridges: [BridgeDeclaration] = []
     public var webView: WebViewSection?
+    public var runtimeHosts: [RuntimeHostDeclaration] = []
 
     public init(file: SourceFile) {
         self.file = file

@@ -95,6 +95,16 @@ enum PolicySchema {
     "webview": {
       "$ref": "#/$defs/webView",
       "description": "The web view's configuration, applied before the view exists; absent keys keep the platform's defaults."
+    },
+    "runtime-hosts": {
+      "type": "object",
+      "propertyNames": {
+        "pattern": "^[A-Za-z][A-Za-z0-9_-]*$"
+      },
+      "additionalProperties": {
+        "$ref": "#/$defs/runtimeHost"
+      },
+      "description": "Servers named by role because the app learns their address at run time (the server the user signs in to): '${name}' stands for the bound origin wherever a host pattern goes (docs/policy-format.md)."
     }
   },
   "patternProperties": {
@@ -118,9 +128,9 @@ enum PolicySchema {
         "number",
         "boolean"
       ],
-      "pattern": "^(?:(?:\\*\\.)?[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*|(?=(?:[^:]*:){2})(?:\\[[0-9A-Fa-f.:]+\\]|[0-9A-Fa-f.:]+))$",
+      "pattern": "^(?:(?:\\*\\.)?\\$\\{[A-Za-z][A-Za-z0-9_-]*\\}|(?:\\*\\.)?[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*|(?=(?:[^:]*:){2})(?:\\[[0-9A-Fa-f.:]+\\]|[0-9A-Fa-f.:]+))$",
       "maxLength": 255,
-      "description": "A lowercase ASCII (punycode) host name or IP literal; '*.example.com' means any subdomain of example.com."
+      "description": "A lowercase ASCII (punycode) host name or IP literal; '*.example.com' means any subdomain of example.com; '${server}' the host a runtime-hosts role is bound to."
     },
     "target": {
       "type": "object",
@@ -727,7 +737,7 @@ enum PolicySchema {
             "number",
             "boolean"
           ],
-          "pattern": "^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*|(?=(?:[^:]*:){2})(?:\\[[0-9A-Fa-f.:]+\\]|[0-9A-Fa-f.:]+))$",
+          "pattern": "^(?:\\$\\{[A-Za-z][A-Za-z0-9_-]*\\}|[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*|(?=(?:[^:]*:){2})(?:\\[[0-9A-Fa-f.:]+\\]|[0-9A-Fa-f.:]+))$",
           "description": "The cookie's Domain: this host and its subdomains (unless host-only)."
         },
         "host-only": {
@@ -1022,6 +1032,33 @@ enum PolicySchema {
             ]
           },
           "description": "WKWebViewConfiguration.dataDetectorTypes (iOS 10; default none)."
+        }
+      }
+    },
+    "runtimeHost": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "description": {
+          "$ref": "#/$defs/text",
+          "description": "Which server the role stands for, for reviewers."
+        },
+        "schemes": {
+          "type": "array",
+          "items": {
+            "enum": [
+              "https",
+              "http"
+            ]
+          },
+          "description": "What a binding may use; default [https]."
+        },
+        "http": {
+          "enum": [
+            "local-network",
+            "anywhere"
+          ],
+          "description": "Where plain http may go when schemes has it: local-network (default; unqualified names, .local, private and link-local addresses, as ATS's NSAllowsLocalNetworking) or anywhere."
         }
       }
     }

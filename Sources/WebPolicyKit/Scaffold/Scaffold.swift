@@ -174,6 +174,15 @@ public enum Scaffold {
       inspectable: false
       file-access: none
 
+    # A server the user chooses (a self-hosted instance): named by role, bound by the app at
+    # run time (policy.bind("server", to: url)); write "${server}" in pages, bridges and
+    # cookies. Uncomment when the app has one:
+    # runtime-hosts:
+    #   server:
+    #     description: The server the user signed in to.
+    #     schemes: [https, http]
+    #     http: local-network
+
     """
 
     static let trace = """

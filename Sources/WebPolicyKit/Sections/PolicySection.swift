@@ -84,6 +84,7 @@ enum Sections {
         AppBoundDomains.self,
         Bridges.self,
         WebView.self,
+        RuntimeHosts.self,
     ]
 
     /// The top-level keys that are not sections: what the policy says of itself.

@@ -22,6 +22,7 @@ public struct Coverage: Sendable {
         case appBoundDomain = "app-bound domain"
         case bridge = "bridge"
         case bridgeOrigin = "bridge origin"
+        case runtimeHost = "runtime-hosts role"
     }
 
     public struct Item: Sendable {

@@ -20,6 +20,9 @@ public struct SimulationSession {
     public var engineCache: EngineCache?
     /// Told how far each trace has come, and of the policies being prepared.
     public var progress: ProgressObserver?
+    /// Roles bound before every trace's first line (`--bind ROLE=URL`), each decided by the
+    /// policy as a `bind` line is: a binding the policy refuses is an input error.
+    public var bindings: [BindRequest] = []
 
     public init(policyOverride: String? = nil, contentRulesPath: String? = nil, publicSuffixListPath: String? = nil, configuration: LintConfiguration = LintConfiguration()) {
         self.init(policyOverride: policyOverride, contentRulesPaths: contentRulesPath.map { [$0] } ?? [], publicSuffixListPath: publicSuffixListPath, configuration: configuration)
@@ -40,6 +43,17 @@ public struct SimulationSession {
         public var policyFindings: LintReport
         /// With `tracksCoverage`: each policy simulated, by path, in the order first met.
         public var coverage: [(policy: String, coverage: Coverage)] = []
+    }
+
+    /// Binds `bindings` in `simulator`, as the policy at `policyPath` decides them.
+    private func bind(_ simulator: inout Simulator, policyPath: String) throws(InputError) {
+        for request in bindings {
+            let decision = simulator.engine.decide(request)
+            guard decision.verdict == .allow, let binding = decision.binding else {
+                throw InputError("--bind \(request.role)=\(request.url): \(policyPath) refuses it: \(decision.reason)")
+            }
+            simulator.bindings[request.role] = binding
+        }
     }
 
     /// Simulates each trace in turn; `each` sees every result as it is decided, in order,
@@ -95,7 +109,9 @@ public struct SimulationSession {
                 findings += lint.diagnostics
                 findingSources.merge(lint.sources) { first, _ in first }
                 guard lint.count(.error) == 0, let policy else { continue }
-                simulators[policyPath] = Simulator(policy: policy, publicSuffixList: suffixes, engineCache: engineCache)
+                var simulator = Simulator(policy: policy, publicSuffixList: suffixes, engineCache: engineCache)
+                try bind(&simulator, policyPath: policyPath)
+                simulators[policyPath] = simulator
                 if tracksCoverage { coverage.append((policyPath, Coverage(policy: policy))) }
             }
             guard let simulator = simulators[policyPath] else { continue }

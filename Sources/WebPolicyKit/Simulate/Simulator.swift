@@ -79,7 +79,17 @@ public struct Simulator: Sendable {
     public let engine: DecisionEngine
     /// How many cores a block of lines is spread over (1: all on the calling thread).
     public var parallelism = ProcessInfo.processInfo.activeProcessorCount
+    /// The `runtime-hosts` roles bound before the trace's first line (`--bind`); a trace's
+    /// `bind` lines change them as it goes.
+    public var bindings = HostBindings()
     private let scratches = ScratchPool()
+
+    /// The web view before the first line: nothing shown, the roles bound as `bindings` says.
+    private var startState: WebViewState {
+        var state = WebViewState()
+        state.bindings = bindings
+        return state
+    }
 
     /// Simulates a policy: its content rules as compile lowers and splits them, and its
     /// runtime manifest as compile writes it. With `engineCache`, each list's engine comes
@@ -119,7 +129,7 @@ public struct Simulator: Sendable {
     /// Simulates the trace's requests in order, handing each result to `each` and keeping
     /// none: a trace of millions of requests needs memory for one block.
     public func run(_ trace: Trace, each: (RequestResult) -> Void) {
-        var state = WebViewState()
+        var state = startState
         for results in run(block: trace.entries, state: &state, into: [RequestResult].self) { hand(results, to: each) }
     }
 
@@ -129,7 +139,7 @@ public struct Simulator: Sendable {
     /// `afterBlock` is told, after each block, how many bytes of the trace are read and how
     /// many requests decided (for progress).
     public func run(_ stream: TraceStream, each: (RequestResult) -> Void, afterBlock: (_ bytes: Int, _ requests: Int) -> Void = { _, _ in }) {
-        var state = WebViewState()
+        var state = startState
         let prefetch = BlockPrefetch(stream)
         var requests = 0
         while let runs = prefetch.next() {
@@ -144,7 +154,7 @@ public struct Simulator: Sendable {
     /// lines that failed, without a result for every line: what a summary needs. The same
     /// decisions as `run`, counted where they are made.
     public func tally(_ trace: Trace) -> Tally {
-        var state = WebViewState()
+        var state = startState
         return run(block: trace.entries, state: &state, into: Tally.self).reduce(into: Tally()) { $0.add($1) }
     }
 
@@ -152,7 +162,7 @@ public struct Simulator: Sendable {
     /// Over bare lists, plain subresource lines are counted as they were read, without an
     /// entry for each (`PlainLine`).
     public func tally(_ stream: TraceStream, afterBlock: (_ bytes: Int, _ requests: Int) -> Void = { _, _ in }) -> Tally {
-        var state = WebViewState()
+        var state = startState
         stream.keepsPlainLines = engine.countsVerdicts
         let prefetch = BlockPrefetch(stream)
         var total = Tally()
@@ -171,14 +181,14 @@ public struct Simulator: Sendable {
     /// `each` sees both results of every line, in order. Each keeps its own web-view state,
     /// as two apps would.
     public func run(_ trace: Trace, against other: Simulator, each: (RequestResult, RequestResult) -> Void) {
-        var states = (WebViewState(), WebViewState())
+        var states = (startState, startState)
         runPaired(trace.entries, against: other, states: &states, each: each)
     }
 
     /// The streamed form of `run(_:against:each:)`: a block of lines at a time, both
     /// simulators on the same block, so a trace is read once (standard input included).
     public func run(_ stream: TraceStream, against other: Simulator, each: (RequestResult, RequestResult) -> Void) {
-        var states = (WebViewState(), WebViewState())
+        var states = (startState, startState)
         let prefetch = BlockPrefetch(stream)
         while let runs = prefetch.next() {
             let segments = runs.map { $0.materialised() }
@@ -271,10 +281,11 @@ public struct Simulator: Sendable {
         return PreparedChunks(chunks: chunks, starts: starts, known: known, spread: parallelism > 1 && chunks.count > 1 && total >= 2 * Self.minimumChunk)
     }
 
-    /// Whether a line may change the view's state: a page, or a new window (which a policy's
-    /// `new-windows: same-view` loads as the page). Plain lines (bare lists) never do.
+    /// Whether a line may change the view's state: a page, a new window (which a policy's
+    /// `new-windows: same-view` loads as the page), or a binding. Plain lines (bare lists)
+    /// never do.
     private static func movesPage(_ entry: TraceEntry) -> Bool {
-        entry.kind == .page || entry.resourceType == .popup
+        entry.kind == .page || entry.resourceType == .popup || entry.bind != nil
     }
 
     /// The outputs of prepared chunks, in order.
@@ -370,6 +381,10 @@ public struct Simulator: Sendable {
         var failures: [String] = []
         if let expected = entry.expect, expected != decision.verdict {
             failures.append("expected \(expected.rawValue), got \(decision.verdict.rawValue)")
+        } else if entry.bind != nil, entry.expect == nil, decision.verdict != .allow {
+            // A binding is the app's own act: the trace expects it accepted unless it says
+            // `expect=block`.
+            failures.append("the binding is refused (a bind line expects it accepted unless it says expect=block)")
         }
         if let expected = entry.expectHandoff, expected != decision.isHandedToSystem {
             failures.append(expected ? "expected the view to hand the URL to the system, but it does not" : "expected the view to keep the URL, but it hands it to the system")

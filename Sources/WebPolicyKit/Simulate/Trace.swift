@@ -41,13 +41,14 @@ public struct TraceEntry: Sendable {
         var initiator: NavigationInitiator?
         var expectHandoff: Bool?
         var message: ScriptMessage?
+        var bind: BindRequest?
 
         init() {}
 
         func copy() -> Details {
             let copy = Details()
             (copy.top, copy.frame, copy.method, copy.cookies) = (top, frame, method, cookies)
-            (copy.actions, copy.initiator, copy.expectHandoff, copy.message) = (actions, initiator, expectHandoff, message)
+            (copy.actions, copy.initiator, copy.expectHandoff, copy.message, copy.bind) = (actions, initiator, expectHandoff, message, bind)
             return copy
         }
     }
@@ -122,15 +123,23 @@ public struct TraceEntry: Sendable {
         get { details?.message }
         set { writableDetails().message = newValue }
     }
+
+    /// For a `bind` line: the role and the server's URL (also `url`).
+    public var bind: BindRequest? {
+        get { details?.bind }
+        set { writableDetails().bind = newValue }
+    }
 }
 
 extension TraceEntry {
-    /// Whether the line says what it expects: a verdict, cookies, actions or a hand-off.
-    public var hasExpectations: Bool { expect != nil || cookies != nil || actions != nil || expectHandoff != nil }
+    /// Whether the line says what it expects: a verdict, cookies, actions or a hand-off. A
+    /// `bind` line always does: its binding accepted, unless it says `expect=block`.
+    public var hasExpectations: Bool { expect != nil || cookies != nil || actions != nil || expectHandoff != nil || bind != nil }
 
     /// The URL as reports show the line: a message with its handler, and its frame and world
     /// when they are not the main frame and the page world.
     public var shown: String {
+        if let bind { return "${\(bind.role)}=\(url)" }
         guard let message else { return url.description }
         var text = "\(url) handler=\(message.handler)"
         if message.frame != .main { text += " frame=\(message.frame.rawValue)" }
@@ -140,6 +149,7 @@ extension TraceEntry {
 
     /// The line as the decision engine takes it: a load, or a script message.
     public var request: EngineRequest {
+        if let bind { return .bind(bind) }
         if let message { return .message(message) }
         return .load(load)
     }
@@ -186,6 +196,8 @@ public enum TraceParser {
     static let messageKeys = ["handler", "frame", "world", "expect"]
     /// The type of a script message line: not a load, so not one of `types`.
     static let messageType = "message"
+    /// The first word of a line that binds a role (`bind server=https://…`).
+    static let bindType = "bind"
 
     /// The types as a list, for a lookup that hashes nothing: every line of a trace starts
     /// with one. The name kept is the table's own (a literal), not the line's copy of it.
@@ -250,7 +262,7 @@ public enum TraceParser {
     }
 
     /// Every type a line may start with.
-    static var typeNames: [String] { (types.keys + [messageType]).sorted() }
+    static var typeNames: [String] { (types.keys + [messageType, bindType]).sorted() }
 
     /// What one line is.
     public enum Line: Sendable {
@@ -442,6 +454,7 @@ public enum TraceParser {
             guard let value else { return .problems([Problem(message: "a policy: header names one policy file", range: range(first))]) }
             return .header(value: value.text, range: range(value), fields: extra, firstRange: range(first))
         }
+        if first.text == bindType { return parseBindLine(fields, number: lineNumber) }
         if mayBeHeader, first.text == "origin:" {
             return .problems([Problem(message: "an origin: line is the first line of the input, or nowhere", range: range(first),
                                       hint: "a shard's first line may say where it was cut from: origin: TRACE:LINE")])
@@ -595,6 +608,49 @@ public enum TraceParser {
            let field = fields.first(where: { $0.text.hasPrefix("by=") }) {
             problems.append(Problem(message: "by= says how a navigation started, and '\(entry.typeName)' is not a navigation", range: range(field),
                                     hint: "by= goes on page, document, top-document, child-document and popup lines"))
+        }
+        return problems.isEmpty ? .entry(entry) : .problems(problems)
+    }
+
+    /// `bind ROLE=URL [expect=allow|block]`: the app binds a `runtime-hosts` role to a server.
+    private static func parseBindLine(_ fields: [(text: String, column: Int, width: Int)], number lineNumber: Int) -> Line {
+        func range(_ field: (text: String, column: Int, width: Int), from offset: Int = 0) -> SourceRange {
+            SourceRange(start: SourcePosition(line: lineNumber, column: field.column + offset),
+                        end: SourcePosition(line: lineNumber, column: field.column + field.width))
+        }
+        let usage = "bind ROLE=URL [expect=allow|block], such as: bind server=https://ha.example.com"
+        guard fields.count >= 2, let equals = fields[1].text.firstIndex(of: "=") else {
+            return .problems([Problem(message: "a bind line names a role and its server: ROLE=URL", range: range(fields[0]), hint: usage)])
+        }
+        let binding = fields[1]
+        let role = String(binding.text[..<equals])
+        let text = String(binding.text[binding.text.index(after: equals)...])
+        let urlOffset = role.unicodeScalars.count + 1
+        guard !role.isEmpty else {
+            return .problems([Problem(message: "the bind line names no role before '='", range: range(binding), hint: usage)])
+        }
+        let url: CanonicalURL
+        switch CanonicalURL.parse(text) {
+        case .failure(let error):
+            return .problems([Problem(message: "the URL '\(text)' does not parse: \(error.message)", range: range(binding, from: urlOffset + error.offset))])
+        case .success(let parsed): url = parsed
+        }
+        var entry = TraceEntry(line: lineNumber, kind: .resource, typeName: bindType, resourceType: .other, url: url, urlRange: range(binding, from: urlOffset))
+        entry.bind = BindRequest(role: role, url: url)
+        entry.fieldsEnd = fields.last.map { $0.column + $0.width } ?? 1
+        var problems: [Problem] = []
+        for field in fields.dropFirst(2) {
+            guard field.text.hasPrefix("expect="), entry.expect == nil else {
+                problems.append(Problem(message: "a bind line says ROLE=URL and at most expect=", range: range(field), hint: usage))
+                continue
+            }
+            let value = String(field.text.dropFirst("expect=".count))
+            guard let verdict = Verdict(rawValue: value), verdict == .allow || verdict == .block else {
+                problems.append(Problem(message: "a binding is accepted (allow) or refused (block), not '\(value)'", range: range(field, from: 7)))
+                continue
+            }
+            entry.expect = verdict
+            entry.expectRange = range(field)
         }
         return problems.isEmpty ? .entry(entry) : .problems(problems)
     }

@@ -18,6 +18,8 @@ public final class RuntimePolicy: Sendable {
     /// Warm scratches for `evaluate`: a page's condition and universal-rule results carry
     /// over to its next request (2.5× faster on a real list), whichever thread asks.
     private let scratches = ScratchPool()
+    /// The `runtime-hosts` roles the app has bound (`bind(_:to:)`), read whole by each decision.
+    private let boundHosts = BoundHosts()
 
     public struct CompiledList: Sendable {
         public var identifier: String
@@ -162,7 +164,8 @@ public final class RuntimePolicy: Sendable {
         defer { scratches.give(back: scratch) }
         // The state carries the page, so the load needs no top of its own.
         let top = request.mainDocumentURL.flatMap { try? CanonicalURL.parse($0).get() }
-        let state = WebViewState(top: top, pagesLoaded: top == nil ? 0 : 1)
+        var state = WebViewState(top: top, pagesLoaded: top == nil ? 0 : 1)
+        state.bindings = bindings
         return evaluate(request, top: nil, in: state, scratch: &scratch).decision
     }
 
@@ -201,7 +204,7 @@ public final class RuntimePolicy: Sendable {
         var scratch = scratches.take() ?? engine.makeScratch()
         defer { scratches.give(back: scratch) }
         let message = ScriptMessage(frameURL: url, frame: isMainFrame ? .main : .child, handler: handler, world: world)
-        return RuntimeDecision(engine.decide(message, scratch: &scratch), engine: engine)
+        return RuntimeDecision(engine.decide(message, bindings: bindings, scratch: &scratch), engine: engine)
     }
 
     /// `decideMessage(…).verdict == .allow`.
@@ -214,7 +217,7 @@ public final class RuntimePolicy: Sendable {
     /// http-allowlist. false for other schemes (ask `allowsScheme`) and URLs that do not parse.
     public func allowsHTTPRequest(_ url: String) -> Bool {
         guard let parsed = try? CanonicalURL.parse(url).get() else { return false }
-        return engine.allowsWebRequest(parsed)
+        return engine.allowsWebRequest(parsed, bindings: bindings)
     }
 
     /// The seed SDK delegate's `shouldAllowScheme`: whether the scheme-allowlist hands the URL
@@ -223,6 +226,55 @@ public final class RuntimePolicy: Sendable {
     public func allowsScheme(_ url: String) -> Bool {
         guard let parsed = try? CanonicalURL.parse(url).get() else { return false }
         return engine.schemeEntry(for: parsed) != nil
+    }
+}
+
+// MARK: Hosts named by role
+
+extension RuntimePolicy {
+    /// Binds a `runtime-hosts` role (`server` for `${server}`) to the server the app will use
+    /// for it — the URL the user entered or chose; only its origin counts — as a trace's
+    /// `bind` line does. The verdict is `allow` when the policy accepts the binding: the role
+    /// is declared, the scheme is one of its `schemes`, and plain http goes to a host on the
+    /// local network when the role says `http: local-network`. A refused binding leaves the
+    /// role unbound (the reason says why), so every entry naming it matches no host until a
+    /// binding is accepted. Thread-safe: decisions under way keep the bindings they started with.
+    @discardableResult
+    public func bind(_ role: String, to url: String) -> RuntimeDecision {
+        guard let parsed = try? CanonicalURL.parse(url).get() else {
+            boundHosts.update { $0[role] = nil }
+            return RuntimeDecision(verdict: .block, finalURL: url, cookies: [],
+                                   reason: "the URL '\(url)' does not parse, so ${\(role)} is not bound to it; ${\(role)} is unbound", actions: [], decision: nil)
+        }
+        let decision = engine.decide(BindRequest(role: role, url: parsed))
+        boundHosts.update { $0[role] = decision.verdict == .allow ? decision.binding : nil }
+        return RuntimeDecision(decision, engine: engine)
+    }
+
+    /// Unbinds a role: entries naming it match no host again (the user signed out).
+    public func unbind(_ role: String) {
+        boundHosts.update { $0[role] = nil }
+    }
+
+    /// The roles bound now.
+    public var bindings: HostBindings { boundHosts.current }
+}
+
+/// The bindings behind a lock: written rarely (the user picks a server), read by every decision.
+private final class BoundHosts: @unchecked Sendable {
+    private var bindings = HostBindings()
+    private let lock = NSLock()
+
+    var current: HostBindings {
+        lock.lock()
+        defer { lock.unlock() }
+        return bindings
+    }
+
+    func update(_ change: (inout HostBindings) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        change(&bindings)
     }
 }
 

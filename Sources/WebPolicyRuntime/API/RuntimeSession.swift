@@ -21,6 +21,7 @@ extension RuntimePolicy {
             lock.lock()
             defer { lock.unlock() }
             let top = request.mainDocumentURL.flatMap { try? CanonicalURL.parse($0).get() }
+            state.bindings = policy.bindings
             let (decision, load) = policy.evaluate(request, top: top, in: state, scratch: &scratch)
             if let load, let engineDecision = decision.decision { state.advance(past: load, engineDecision) }
             return decision

@@ -46,23 +46,20 @@ public struct Bridge: Sendable, Equatable {
         }
 
         /// A frame's security origin (its document's scheme and host) is one of these. The
-        /// port is not compared: a bridge names hosts, as the http allowlist does.
-        public func admits(scheme: String, host: String?) -> Bool {
-            guard schemes.contains(scheme) else { return false }
+        /// port is not compared for a host: a bridge names hosts, as the http allowlist does;
+        /// a role is its bound origin, port and all. `bindings`: the roles bound now.
+        public func admits(_ url: CanonicalURL, bindings: HostBindings = HostBindings()) -> Bool {
+            guard schemes.contains(url.scheme) else { return false }
             guard let pattern = self.host else { return true }
-            guard let host else { return false }
-            return pattern.matches(host)
+            return pattern.matches(url, in: bindings)
         }
 
         /// `'*.shop.example.com'`, `'*'`; with its schemes when they are not https alone.
-        public var described: String {
-            let pattern: String
-            switch host?.kind {
-            case nil: pattern = "'*'"
-            case .exact: pattern = "'\(host!.host)'"
-            case .subdomains: pattern = "'*.\(host!.host)'"
-            case .domainAndSubdomains: pattern = "'\(host!.host)' and its subdomains"
-            }
+        public var described: String { described(in: HostBindings()) }
+
+        /// As `described`, with what a role origin is bound to.
+        public func described(in bindings: HostBindings) -> String {
+            let pattern = host?.described(in: bindings) ?? "'*'"
             return schemes == ["https"] ? pattern : pattern + " (\(schemes.joined(separator: ", ")))"
         }
     }

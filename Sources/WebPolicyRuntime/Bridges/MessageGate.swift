@@ -26,7 +26,7 @@ struct MessageGate: Sendable {
         var origin: Int?
     }
 
-    func decide(_ message: ScriptMessage, domain: (String) -> String) -> Outcome {
+    func decide(_ message: ScriptMessage, bindings: HostBindings, domain: (String) -> String) -> Outcome {
         let url = message.frameURL
         let origin = url.scheme + "://" + (url.host ?? "")
         // `allowsContentJavaScript = false` stops every script the page brings ("JavaScript
@@ -66,12 +66,12 @@ struct MessageGate: Sendable {
             let at = bridge.framesLocation ?? bridge.location
             return Outcome(admitted: false, why: .messageChildFrame(bridge.name, at: at), location: at)
         }
-        guard let admitting = bridge.origins.firstIndex(where: { $0.admits(scheme: url.scheme, host: url.host) }) else {
+        guard let admitting = bridge.origins.firstIndex(where: { $0.admits(url, bindings: bindings) }) else {
             let at = bridge.originsLocation ?? bridge.location
             return Outcome(admitted: false, why: .messageOriginRefused(bridge.name, origin: origin, at: at), location: at)
         }
         let entry = bridge.origins[admitting]
-        return Outcome(admitted: true, why: .messageAdmitted(bridge.name, origin: entry.described, at: entry.location ?? bridge.location),
+        return Outcome(admitted: true, why: .messageAdmitted(bridge.name, origin: entry.described(in: bindings), at: entry.location ?? bridge.location),
                        location: bridge.location, bridge: index, origin: admitting)
     }
 }

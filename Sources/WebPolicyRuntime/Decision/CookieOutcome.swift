@@ -13,6 +13,8 @@ public enum CookieOutcome: Sendable, Equatable {
     case notHTTP(scheme: String)
     /// RFC 6265 §5.1.3: the request's host does not domain-match the cookie.
     case domain(host: String)
+    /// The cookie's domain is a `runtime-hosts` role that nothing is bound to.
+    case roleUnbound(String)
     /// RFC 6265 §5.1.4: the request's path does not path-match the cookie's.
     case path(String)
     /// RFC 6265 §5.4: a Secure cookie goes over https and wss only.
@@ -35,6 +37,7 @@ public enum CookieOutcome: Sendable, Equatable {
         case .notHTTP(let scheme): return "cookies go with http(s) loads, and this is \(scheme):"
         case .domain(let host):
             return cookie.hostOnly ? "its host \(cookie.domain) is not \(host) (host-only)" : "its domain \(cookie.domain) does not cover \(host)"
+        case .roleUnbound(let role): return "its domain is ${\(role)}, which is bound to no host"
         case .path(let path): return "its path \(cookie.path) does not cover \(path)"
         case .secure(let scheme): return "it is secure, and this load is \(scheme)"
         case .expired: return "its max-age \(cookie.maxAge ?? 0) deletes it"

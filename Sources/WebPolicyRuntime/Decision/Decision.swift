@@ -40,6 +40,11 @@ public struct Decision: Sendable {
     public var appBound: AppBoundCheck?
     /// For a script message: the bridge that admitted it and which of its origins.
     public var bridge: BridgeAdmission?
+    /// For a binding the policy accepts: what the role is bound to from now on.
+    public var binding: HostBinding? {
+        get { rare?.binding }
+        set { writableRare().binding = newValue }
+    }
     /// Which steps of the pipeline ran, and which decided.
     public var record = PipelineRecord()
     /// What few decisions have — an interception rule, a scheme entry, a navigation entry —
@@ -52,12 +57,13 @@ public struct Decision: Sendable {
         var interception: Manifest.Interception?
         var handedToSystem: Manifest.SchemeAllowlistEntry?
         var admittedBy: SourceLocation?
+        var binding: HostBinding?
 
         init() {}
 
         func copy() -> Rare {
             let copy = Rare()
-            (copy.interception, copy.handedToSystem, copy.admittedBy) = (interception, handedToSystem, admittedBy)
+            (copy.interception, copy.handedToSystem, copy.admittedBy, copy.binding) = (interception, handedToSystem, admittedBy, binding)
             return copy
         }
     }
@@ -150,6 +156,14 @@ public enum Why: Sendable {
     indirect case messageChildFrame(String, at: SourceLocation?)
     /// The frame's origin is none of the bridge's.
     indirect case messageOriginRefused(String, origin: String, at: SourceLocation?)
+    /// Plain http to the origin a role is bound to over http: on the local network, or
+    /// anywhere when the role says `http: anywhere`.
+    indirect case boundOverHTTP(String, host: String, localNetwork: Bool, at: SourceLocation?)
+    /// The policy accepts a binding of a role (`${server}`) to an origin.
+    indirect case roleBound(String, origin: String, at: SourceLocation?)
+    /// The policy refuses a binding: `problem` says what of the role it breaks. The role is
+    /// unbound from then on.
+    indirect case roleBindingRefused(String, origin: String, problem: String, at: SourceLocation?)
 
     public var text: String {
         switch self {
@@ -199,6 +213,13 @@ public enum Why: Sendable {
             return "bridge '\(name)' admits the main frame only (frames: main\(location.map { ", " + $0.described } ?? "")), and an iframe posted it"
         case .messageOriginRefused(let name, let origin, let location):
             return "bridge '\(name)' does not admit the origin \(origin)\(Self.at(location))"
+        case .boundOverHTTP(let role, let host, let localNetwork, let location):
+            let rule = localNetwork ? "which allows plain http on the local network" : "which allows plain http anywhere (http: anywhere)"
+            return "plain http to \(host), bound to ${\(role)}, \(rule)\(Self.at(location))"
+        case .roleBound(let role, let origin, let location):
+            return "runtime-hosts binds ${\(role)} to \(origin)\(Self.at(location))"
+        case .roleBindingRefused(let role, let origin, let problem, let location):
+            return "runtime-hosts refuses to bind ${\(role)} to \(origin)\(Self.at(location)): \(problem); ${\(role)} is unbound until a binding is accepted"
         }
     }
 

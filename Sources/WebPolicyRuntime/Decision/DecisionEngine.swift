@@ -22,6 +22,8 @@ public final class DecisionEngine: Sendable {
     let cookies: CookiesStep
     /// Script messages: `bridges:`, `webview.javascript` and App-Bound Domains.
     let messages: MessageGate
+    /// Bindings of `runtime-hosts` roles.
+    let binding: BindingStep
 
     /// The content-rule lists, in the order the web view adds them.
     public var lists: [ContentRuleEngine] { contentRules.lists }
@@ -34,9 +36,11 @@ public final class DecisionEngine: Sendable {
         appBound = AppBoundStep(domains: rules?.appBoundDomains, suffixes: publicSuffixList)
         contentRules = ContentRulesStep(lists: lists, suffixes: publicSuffixList)
         interception = InterceptionStep(rules: rules?.interception ?? [])
-        schemeGate = SchemeGateStep(httpAllowlist: rules?.httpAllowlist ?? [], schemeAllowlist: rules?.schemeAllowlist ?? [], interception: interception)
+        schemeGate = SchemeGateStep(httpAllowlist: rules?.httpAllowlist ?? [], schemeAllowlist: rules?.schemeAllowlist ?? [], interception: interception,
+                                    roles: rules?.runtimeHosts ?? [])
         cookies = CookiesStep(cookies: rules?.cookies ?? [])
         messages = MessageGate(bridges: rules?.bridges ?? [], webView: rules?.webView, appBound: rules?.appBoundDomains, suffixes: publicSuffixList)
+        binding = BindingStep(roles: rules?.runtimeHosts ?? [])
     }
 
     /// What one caller remembers between requests: condition results per list and registrable
@@ -57,16 +61,37 @@ public final class DecisionEngine: Sendable {
     public func decide(_ request: EngineRequest, in state: WebViewState, scratch: inout Scratch) -> Decision {
         switch request {
         case .load(let load): return decide(load, in: state, scratch: &scratch)
-        case .message(let message): return decide(message, scratch: &scratch)
+        case .message(let message): return decide(message, bindings: state.bindings, scratch: &scratch)
+        case .bind(let bind): return decide(bind)
         }
+    }
+
+    /// A binding of a `runtime-hosts` role: the binding step alone. The caller keeps what it
+    /// binds (`WebViewState.advance`, `RuntimePolicy.bind`).
+    public func decide(_ request: BindRequest) -> Decision {
+        var result = Decision(topURL: request.url, verdict: .allow, finalURL: request.url)
+        result.record.decide(at: .binding)
+        switch binding.decide(request) {
+        case .bound(let bound, let role):
+            result.why = .roleBound(role.name, origin: bound.origin, at: role.location)
+            result.binding = bound
+            result.decidedBy = RuleOrigin(index: -1, id: role.reference, location: role.location)
+        case .refused(let problem, let role):
+            let origin = request.url.host.map { request.url.scheme + "://" + $0 + (request.url.port.map { ":\($0)" } ?? "") } ?? request.url.description
+            result.verdict = .block
+            result.why = .roleBindingRefused(request.role, origin: origin, problem: problem, at: role?.location)
+            result.decidedBy = role.map { RuleOrigin(index: -1, id: $0.reference, location: $0.location) }
+        }
+        return result
     }
 
     /// A script message: the message step alone (docs/semantics.md, "Messages"). No load
     /// happens, so no content rule, gate or cookie applies, and the page stays as it is.
-    public func decide(_ message: ScriptMessage, scratch: inout Scratch) -> Decision {
+    /// `bindings`: the roles bound now, for bridges whose origins name one.
+    public func decide(_ message: ScriptMessage, bindings: HostBindings = HostBindings(), scratch: inout Scratch) -> Decision {
         var domains = scratch.domains
         defer { scratch.domains = domains }
-        let outcome = messages.decide(message) { host in domains.registrableDomain(of: host, suffixes) }
+        let outcome = messages.decide(message, bindings: bindings) { host in domains.registrableDomain(of: host, suffixes) }
         var result = Decision(topURL: message.frameURL, verdict: outcome.admitted ? .allow : .block, finalURL: message.frameURL)
         result.record.decide(at: .message)
         result.why = outcome.why
@@ -85,11 +110,11 @@ public final class DecisionEngine: Sendable {
         if hasPolicy, let target = NavigationStep.Target(request, isFirstPage: request.kind == .page && state.pagesLoaded == 0) {
             if navigation.isActive {
                 result.record.run(.navigation)
-                switch navigation.decide(request.url, target) {
+                switch navigation.decide(request.url, target, bindings: state.bindings) {
                 case .passes:
                     break
-                case .admitted(let entry, let section):
-                    admission = (.navigationAdmitted(entry: entry.described, section: section, at: entry.location), RuleOrigin(index: -1, id: nil, location: entry.location))
+                case .admitted(let entry, let section, let described):
+                    admission = (.navigationAdmitted(entry: described, section: section, at: entry.location), RuleOrigin(index: -1, id: nil, location: entry.location))
                     result.admittedBy = entry.location
                 case .handedToSystem(let why, let location):
                     return result.ended(at: .navigation, handedOff: true, why: why, by: location)
@@ -99,7 +124,7 @@ public final class DecisionEngine: Sendable {
             }
             // WebKit checks a main-frame navigation the delegate did not cancel; the delegate
             // cancels one the scheme gate hands to the system or refuses.
-            if target.mainFrame, appBound.isActive, !schemeGate.delegateCancels(request.url, method: request.method) {
+            if target.mainFrame, appBound.isActive, !schemeGate.delegateCancels(request.url, method: request.method, bindings: state.bindings) {
                 var domains = scratch.domains
                 defer { scratch.domains = domains }
                 switch appBound.decide(request.url, domain: { domains.registrableDomain(of: $0, suffixes) }) {
@@ -138,10 +163,10 @@ public final class DecisionEngine: Sendable {
         // 2. The scheme gate, on the URL the load continues with.
         let url = result.finalURL
         result.record.run(.schemeGate)
-        if result.take(schemeGate.decide(url, method: request.method), on: url, admission: admission) { return }
+        if result.take(schemeGate.decide(url, method: request.method, bindings: state.bindings), on: url, admission: admission) { return }
         // 3. http(s) interception.
         result.record.run(.interception)
-        if result.take(interception: interception.rule(for: url, method: request.method)) { return }
+        if result.take(interception: interception.rule(for: url, method: request.method, bindings: state.bindings)) { return }
         // 4. Cookies that would be sent.
         result.record.run(.cookies)
         if !result.content.has(.blockCookies) {
@@ -210,18 +235,23 @@ public final class DecisionEngine: Sendable {
 
     // MARK: Questions the app asks, answered by the steps that decide loads
 
-    /// The http-allowlist entry that admits a plain http or ws URL's host.
-    public func allowlistEntry(for url: CanonicalURL) -> Manifest.HTTPAllowlistEntry? { schemeGate.allowlistEntry(for: url) }
+    /// The http-allowlist entry that admits a plain http or ws URL's host, with the roles
+    /// bound as `bindings`.
+    public func allowlistEntry(for url: CanonicalURL, bindings: HostBindings = HostBindings()) -> Manifest.HTTPAllowlistEntry? {
+        schemeGate.allowlistEntry(for: url, bindings: bindings)
+    }
 
     /// The scheme-allowlist entry that hands `url` to the system.
     public func schemeEntry(for url: CanonicalURL) -> Manifest.SchemeAllowlistEntry? { schemeGate.schemeEntry(for: url) }
 
     /// The first interception rule that serves `url` with `method` (nil: GET).
-    public func interceptionRule(for url: CanonicalURL, method: String?) -> Manifest.Interception? { interception.rule(for: url, method: method) }
+    public func interceptionRule(for url: CanonicalURL, method: String?, bindings: HostBindings = HostBindings()) -> Manifest.Interception? {
+        interception.rule(for: url, method: method, bindings: bindings)
+    }
 
     /// Whether the scheme gate lets an http(s) or ws(s) URL through (the seed delegate's
     /// `shouldAllowHttpRequest`); false for other schemes.
-    public func allowsWebRequest(_ url: CanonicalURL) -> Bool { schemeGate.allowsWebRequest(url) }
+    public func allowsWebRequest(_ url: CanonicalURL, bindings: HostBindings = HostBindings()) -> Bool { schemeGate.allowsWebRequest(url, bindings: bindings) }
 
     /// Each of the policy's cookies with what happened to it on `request` (decided as
     /// `decision`, in `state`): for explanations, which name the one condition that failed —

@@ -5,6 +5,9 @@
 public enum EngineRequest: Sendable {
     case load(LoadRequest)
     case message(ScriptMessage)
+    /// The app binds a `runtime-hosts` role to the server it will use (a trace's `bind` line,
+    /// `RuntimePolicy.bind`): no load either, but later requests see the binding.
+    case bind(BindRequest)
 
     /// The load, when it is one.
     public var load: LoadRequest? {
@@ -14,8 +17,14 @@ public enum EngineRequest: Sendable {
 }
 
 extension WebViewState {
-    /// The state after `request` got `decision`: a message changes nothing.
+    /// The state after `request` got `decision`: a message changes nothing; a binding the
+    /// policy accepts binds its role, and one it refuses leaves the role unbound (the app asked
+    /// to leave the server it had: the old one is not trusted in its place).
     public mutating func advance(past request: EngineRequest, _ decision: Decision) {
-        if case .load(let load) = request { advance(past: load, decision) }
+        switch request {
+        case .load(let load): advance(past: load, decision)
+        case .message: break
+        case .bind(let bind): bindings[bind.role] = decision.verdict == .allow ? decision.binding : nil
+        }
     }
 }

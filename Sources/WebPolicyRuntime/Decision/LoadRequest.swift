@@ -64,6 +64,8 @@ public struct WebViewState: Sendable {
     /// The page (and its method) before the navigation under way: where the view stays when
     /// a server redirect of that navigation is refused.
     private var beforeNavigation: (top: CanonicalURL?, method: String)?
+    /// The `runtime-hosts` roles bound now: what `${role}` entries match.
+    public var bindings = HostBindings()
 
     public init(top: CanonicalURL? = nil, pageMethod: String = "GET", pagesLoaded: Int = 0) {
         self.top = top

@@ -16,6 +16,8 @@ public enum PipelineStep: UInt8, Sendable, CaseIterable {
     case cookies
     /// A script message to one of the app's handlers.
     case message
+    /// The app binds a `runtime-hosts` role to a server.
+    case binding
 
     /// How `explain` names it.
     public var name: String {
@@ -27,6 +29,7 @@ public enum PipelineStep: UInt8, Sendable, CaseIterable {
         case .interception: return "interception"
         case .cookies: return "cookies"
         case .message: return "message"
+        case .binding: return "binding"
         }
     }
 }

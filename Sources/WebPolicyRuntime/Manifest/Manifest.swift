@@ -9,9 +9,11 @@ public struct Manifest: Sendable, Equatable {
     /// it: version 2 adds where the view may go (`navigation`, `appBoundDomains`), which a
     /// version-1 reader would ignore, letting the view go anywhere; version 3 adds who may
     /// call the app (`bridges`) and the web view's configuration (`webView`), which a
-    /// version-2 reader would ignore, letting every frame call every handler. `serialized()`
-    /// writes the lowest version that holds what the manifest has.
-    public static let formatVersion = 3
+    /// version-2 reader would ignore, letting every frame call every handler; version 4 adds
+    /// hosts named by role (`runtimeHosts`, and `"role"` in place of `"host"`), which a
+    /// version-3 reader could not match. `serialized()` writes the lowest version that holds
+    /// what the manifest has.
+    public static let formatVersion = 4
 
     public var version = Manifest.formatVersion
     public var policyName: String
@@ -31,6 +33,8 @@ public struct Manifest: Sendable, Equatable {
     public var bridges: [Bridge] = []
     /// `webview:`; nil: the policy leaves the configuration as the platform has it.
     public var webView: WebViewSettings?
+    /// `runtime-hosts:`: the roles the app binds to servers at run time.
+    public var runtimeHosts: [RuntimeHost] = []
 
     public init(policyName: String, policyDescription: String? = nil, targetIOS: String, distribution: String) {
         self.policyName = policyName

@@ -18,7 +18,7 @@ extension Manifest {
     static let parts: [any ManifestPart.Type] = [
         HTTPAllowlistPart.self, SchemeAllowlistPart.self, CookiesPart.self, InterceptionPart.self,
         NavigationRules.ManifestMember.self, AppBoundDomains.ManifestMember.self, Bridge.ManifestMember.self,
-        WebViewSettings.ManifestMember.self, ContentRuleListsPart.self,
+        WebViewSettings.ManifestMember.self, RuntimeHost.ManifestMember.self, ContentRuleListsPart.self,
     ]
 }
 
@@ -32,7 +32,8 @@ struct ManifestWriter {
         return [(key, .string("\(path(location.path)):\(location.start.line):\(location.start.column)"))]
     }
 
+    /// `"host"` (or `"role"`, for `${role}`) and `"match"`.
     func host(_ match: HostScope) -> [(String, JSONValue)] {
-        [("host", .string(match.host)), ("match", .string(match.kind.rawValue))]
+        [match.role.map { ("role", .string($0)) } ?? ("host", .string(match.host)), ("match", .string(match.kind.rawValue))]
     }
 }

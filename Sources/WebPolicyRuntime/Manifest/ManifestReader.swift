@@ -99,7 +99,9 @@ struct ManifestReader {
 
     func hostMatch(_ node: JSONNode) throws(Manifest.DecodingError) -> HostScope {
         guard node.members != nil else { throw fail("a host must be an object with \"host\" and \"match\"", node) }
-        return HostScope(host: try string(node, "host"), kind: try optionalWord(node, "match", HostScope.Kind.self) ?? .exact)
+        let kind = try optionalWord(node, "match", HostScope.Kind.self) ?? .exact
+        if let role = try optionalString(node, "role") { return HostScope(role: role, kind: kind) }
+        return HostScope(host: try string(node, "host"), kind: kind)
     }
 
     /// `file:line:column`; the file may itself hold colons.

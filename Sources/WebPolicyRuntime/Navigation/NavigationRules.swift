@@ -42,21 +42,19 @@ public struct NavigationRules: Sendable, Equatable {
             self.location = location
         }
 
-        public func admits(_ url: CanonicalURL) -> Bool {
-            guard schemes.contains(url.scheme), let host = url.host, self.host.matches(host) else { return false }
+        /// `bindings`: the roles bound now, for an entry that names one.
+        public func admits(_ url: CanonicalURL, bindings: HostBindings = HostBindings()) -> Bool {
+            guard schemes.contains(url.scheme), self.host.matches(url, in: bindings) else { return false }
             guard let paths else { return true }
             return paths.contains { url.path.hasPrefix($0) }
         }
 
         /// `'*.shop.example.com'` or `'pay.example.com' /checkout`, for reasons.
-        public var described: String {
-            let pattern: String
-            switch host.kind {
-            case .exact: pattern = "'\(host.host)'"
-            case .subdomains: pattern = "'*.\(host.host)'"
-            case .domainAndSubdomains: pattern = "'\(host.host)' and its subdomains"
-            }
-            return pattern + (paths.map { " " + $0.joined(separator: ", ") } ?? "")
+        public var described: String { described(in: HostBindings()) }
+
+        /// As `described`, with what a role entry is bound to: `'${server}' (bound to https://ha.example.com)`.
+        public func described(in bindings: HostBindings) -> String {
+            host.described(in: bindings) + (paths.map { " " + $0.joined(separator: ", ") } ?? "")
         }
     }
 }

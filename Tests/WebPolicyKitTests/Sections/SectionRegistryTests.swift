@@ -26,6 +26,7 @@ struct SectionRegistryTests {
         "app-bound-domains": "app-bound-limit",
         "bridges": "bridge-origin-added",
         "webview": "webview-inspectable",
+        "runtime-hosts": "role-http-rule",
     ]
 
     /// Sections no request's explanation names an entry of, and why.
@@ -225,7 +226,7 @@ struct SectionRegistryTests {
         // Where each entry is written; a referenced list's rules are named in its own file.
         let places = Coverage(policy: policy).items.filter { kinds.contains($0.kind.rawValue) }
             .map { $0.kind == .contentRuleList ? "(\($0.name):" : "(\($0.location.described))" }
-        let explainer = Explainer(policy: policy, publicSuffixList: PublicSuffixList.bundled())
+        var explainer = Explainer(policy: policy, publicSuffixList: PublicSuffixList.bundled())
         var explanations: [String] = []
         var page: String?
         let trace = try String(contentsOfFile: folder + "/requests.trace", encoding: .utf8)
@@ -234,6 +235,11 @@ struct SectionRegistryTests {
             if fields[0].contains(":") { fields.insert("page", at: 0) }
             let value = { (name: String) in fields.first { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1)) } }
             let type = value("type") ?? fields[0]
+            if type == "bind", let equals = fields[1].firstIndex(of: "=") {
+                // A binding the policy refuses binds nothing; the lines after it explain unbound.
+                try? explainer.bind(BindRequest(role: String(fields[1][..<equals]), url: try CanonicalURL.parse(String(fields[1][fields[1].index(after: equals)...])).get()))
+                continue
+            }
             if type == "message" {
                 explanations.append(try explainer.explainMessage(url: fields[1], handler: value("handler") ?? "", frame: .main, world: .page).text)
                 continue

@@ -62,7 +62,12 @@ struct ATSArbitraryLoadsRule: AuditRule {
     func check(_ app: AuditSubject, _ context: inout AuditRuleContext) {
         for plist in app.infoPlists {
             guard let security = plist.transportSecurity, let arbitrary = security.allowsArbitraryLoads, arbitrary.value, !security.arbitraryLoadsIgnored else { continue }
-            let (consequence, hint) = app.policy != nil
+            // A server the user chooses on the home network is what NSAllowsLocalNetworking is for.
+            let localRoles = (app.policy?.runtimeHosts ?? []).filter { $0.schemeNames.contains("http") && $0.httpValue == .localNetwork }.map(\.reference)
+            let (consequence, hint) = !localRoles.isEmpty
+                ? (", but the policy reaches plain http only through its http-allowlist and \(localRoles.joined(separator: ", ")) on the local network",
+                   "replace it with NSAllowsLocalNetworking: merge the ATS fragment 'webpolicy compile' writes, which asks for it because \(localRoles.joined(separator: ", ")) may be bound to plain http on the local network (docs/runtime.md)")
+                : app.policy != nil
                 ? (", but the policy's http-allowlist names the hosts that may use plain http", "remove it and merge the ATS fragment 'webpolicy compile' writes (docs/runtime.md)")
                 : (": the web views and every URLSession of the app may use plain http",
                    "remove it; list the hosts that need plain http under a policy's http-allowlist and merge the ATS fragment 'webpolicy compile' writes")

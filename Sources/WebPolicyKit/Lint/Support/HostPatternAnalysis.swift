@@ -45,6 +45,14 @@ enum HostPatternAnalysis {
         // A navigation entry of '*' is well-formed and means every site: navigation-entry-too-wide
         // says so, in those words.
         if field == .navigationEntry && host == "*" { return [] }
+        // `${server}`: a runtime-hosts role, bound at run time (role-undeclared checks the name).
+        // A content rule's hosts are compiled into the list before any binding exists.
+        if HostScope.roleName(String(host.dropFirst(host.hasPrefix("*.") ? 2 : 0))) != nil {
+            guard field == .contentRuleHosts else { return [] }
+            return [HostProblem(kind: .syntax, offset: 0, length: scalars.count,
+                                message: "the content-rule host '\(host)' names a runtime-hosts role, and a content rule is compiled into its list before the app binds one",
+                                hint: "name the hosts here, or move the condition into navigation, bridges or the http-allowlist, which match the bound host")]
+        }
         if let problem = notBare(host, scalars: scalars, field: field) { return [problem] }
         if isIPv6Literal(scalars) { return [] }
 

@@ -18,7 +18,12 @@ extension Sections {
 
         static func lower(_ policy: Policy, lists: [RuntimeManifest.ListFile], into manifest: inout Manifest) {
             manifest.bridges = policy.bridges.map { declaration in
-                Bridge(name: declaration.name.value, origins: declaration.runtimeOrigins, frames: declaration.framesValue, world: declaration.worldValue,
+                let origins = declaration.runtimeOrigins.map { origin in
+                    var origin = origin
+                    origin.schemes = policy.schemeNames(of: origin.host, written: declaration.schemes)
+                    return origin
+                }
+                return Bridge(name: declaration.name.value, origins: origins, frames: declaration.framesValue, world: declaration.worldValue,
                        reply: declaration.replyValue, location: declaration.location, framesLocation: declaration.frames?.location,
                        originsLocation: declaration.origins?.location)
             }

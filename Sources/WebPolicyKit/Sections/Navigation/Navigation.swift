@@ -33,8 +33,8 @@ extension Sections {
         static func lower(_ policy: Policy, lists: [RuntimeManifest.ListFile], into manifest: inout Manifest) {
             guard let section = policy.navigation else { return }
             func entry(_ entry: NavigationEntry) -> NavigationRules.Entry {
-                NavigationRules.Entry(host: entry.scope,
-                                      schemes: entry.schemeNames, paths: entry.paths?.value.map(\.value), location: entry.location)
+                NavigationRules.Entry(host: entry.scope, schemes: policy.schemeNames(of: entry.scope, written: entry.schemes),
+                                      paths: entry.paths?.value.map(\.value), location: entry.location)
             }
             manifest.navigation = NavigationRules(
                 pages: section.pages.map(entry), frames: section.frames.map(entry),

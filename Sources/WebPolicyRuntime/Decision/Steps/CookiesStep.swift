@@ -11,11 +11,14 @@ struct CookiesStep: Sendable {
         var isNavigation: Bool
         var isFirstPage: Bool
         var pagesLoaded: Int
+        /// The roles bound now: a cookie whose domain is `${role}` goes to the bound host.
+        var bindings: HostBindings
 
         init(_ request: LoadRequest, in state: WebViewState) {
             isNavigation = request.kind != .resource
             isFirstPage = request.kind == .page && state.pagesLoaded == 0
             pagesLoaded = state.pagesLoaded
+            bindings = state.bindings
         }
     }
 
@@ -47,7 +50,12 @@ struct CookiesStep: Sendable {
     /// The first condition that keeps `cookie` from a load to `url`, or `.sent`.
     private static func outcome(_ cookie: Manifest.Cookie, url: CanonicalURL, load: ContentLoad, _ moment: Moment) -> CookieOutcome {
         guard let host = url.host, url.scheme == "https" || url.scheme == "http" || url.scheme == "wss" || url.scheme == "ws" else { return .notHTTP(scheme: url.scheme) }
-        let domain = cookie.domain.lowercased().drop { $0 == "." }
+        var domain = Substring(cookie.domain.lowercased().drop { $0 == "." })
+        if let role = HostScope.roleName(cookie.domain) {
+            // The app sets the cookie on the host it binds the role to, and none while unbound.
+            guard let bound = moment.bindings[role] else { return .roleUnbound(role) }
+            domain = Substring(bound.host)
+        }
         let domainMatches = cookie.hostOnly ? host == domain : (host == domain || host.hasSuffix("." + domain))
         guard domainMatches else { return .domain(host: host) }
         let path = cookie.path

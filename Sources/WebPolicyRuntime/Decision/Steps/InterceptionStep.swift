@@ -4,11 +4,11 @@
 struct InterceptionStep: Sendable {
     let rules: [Manifest.Interception]
 
-    /// `method` nil: GET.
-    func rule(for url: CanonicalURL, method: String?) -> Manifest.Interception? {
+    /// `method` nil: GET. `bindings`: the roles bound now, for hosts that name one.
+    func rule(for url: CanonicalURL, method: String?, bindings: HostBindings) -> Manifest.Interception? {
         rules.first { rule in
             guard rule.scheme == url.scheme else { return false }
-            if let hosts = rule.hosts, !hosts.contains(where: { $0.matches(url.host ?? "") }) { return false }
+            if let hosts = rule.hosts, !hosts.contains(where: { $0.matches(url.host ?? "", in: bindings) }) { return false }
             if let paths = rule.paths, !paths.contains(where: { url.path.hasPrefix($0) }) { return false }
             if let methods = rule.methods, !methods.contains(method ?? "GET") { return false }
             return true

@@ -35,14 +35,14 @@ struct NavigationStep: Sendable {
         /// `navigation:` at all.
         case passes
         /// An entry of `pages` or `frames` admits it.
-        case admitted(NavigationRules.Entry, section: String)
+        case admitted(NavigationRules.Entry, section: String, described: String)
         /// The delegate cancels it and hands the URL to the system (`navigation.otherwise` or
         /// `new-windows: open-externally`, for a link the user activated).
         case handedToSystem(Why, at: SourceLocation?)
         case refused(Why, at: SourceLocation?)
     }
 
-    func decide(_ url: CanonicalURL, _ target: Target) -> Outcome {
+    func decide(_ url: CanonicalURL, _ target: Target, bindings: HostBindings) -> Outcome {
         guard let rules else { return .passes }
         if target.newWindow {
             let at = rules.newWindowsLocation ?? rules.location
@@ -61,8 +61,8 @@ struct NavigationStep: Sendable {
         // keep their meaning (the scheme gate decides them).
         guard WebKitSchemes.web.contains(url.scheme) else { return .passes }
         let candidates = target.mainFrame ? rules.pages : rules.pages + rules.frames
-        if let entry = candidates.first(where: { $0.admits(url) }) {
-            return .admitted(entry, section: rules.pages.contains(entry) ? "pages" : "frames")
+        if let entry = candidates.first(where: { $0.admits(url, bindings: bindings) }) {
+            return .admitted(entry, section: rules.pages.contains(entry) ? "pages" : "frames", described: entry.described(in: bindings))
         }
         guard target.mainFrame else {
             return .refused(.navigationOutside("frames", by: target.by, openedExternally: false, at: rules.location), at: rules.location)

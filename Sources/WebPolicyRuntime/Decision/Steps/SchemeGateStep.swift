@@ -1,12 +1,15 @@
 /// Step 2 (docs/semantics.md): the scheme gate, on the URL the load continues with — what
 /// the app's navigation delegate and ATS let through (seed 000's `shouldAllowHttpRequest` and
 /// `shouldAllowScheme`). https and wss pass; plain http and ws only to hosts on the
-/// http-allowlist; about:, data: and blob: are WebKit's own; any other scheme is the app's to
-/// serve (`interception:`), to hand to the system (`scheme-allowlist:`), or refused.
+/// http-allowlist, or to the origin a `runtime-hosts` role is bound to over http; about:, data:
+/// and blob: are WebKit's own; any other scheme is the app's to serve (`interception:`), to hand
+/// to the system (`scheme-allowlist:`), or refused.
 struct SchemeGateStep: Sendable {
     let httpAllowlist: [Manifest.HTTPAllowlistEntry]
     let schemeAllowlist: [Manifest.SchemeAllowlistEntry]
     let interception: InterceptionStep
+    /// The roles, for a reason that names the one whose binding lets plain http through.
+    var roles: [RuntimeHost] = []
 
     enum Outcome {
         /// Through, with the reason when the gate is what lets it through: a secure scheme, an
@@ -18,17 +21,24 @@ struct SchemeGateStep: Sendable {
         case handedToSystem(Manifest.SchemeAllowlistEntry)
     }
 
-    func decide(_ url: CanonicalURL, method: String?) -> Outcome {
+    func decide(_ url: CanonicalURL, method: String?, bindings: HostBindings) -> Outcome {
         switch url.scheme {
         case "https", "wss":
             return .passes(.secureScheme(url.scheme), entry: nil)
         case "http", "ws":
-            guard let entry = allowlistEntry(for: url) else { return .refused(.insecureNotAllowlisted(scheme: url.scheme, host: url.host)) }
-            return .passes(.allowlisted(host: url.host ?? "", at: entry.location), entry: entry.location)
+            if let entry = allowlistEntry(for: url, bindings: bindings) {
+                let host = entry.host.role.map { "\(url.host ?? ""), bound to ${\($0)}," } ?? url.host ?? ""
+                return .passes(.allowlisted(host: host, at: entry.location), entry: entry.location)
+            }
+            if let binding = boundOverHTTP(url, bindings) {
+                let role = roles.first { $0.name == binding.role }
+                return .passes(.boundOverHTTP(binding.role, host: binding.host, localNetwork: role?.http != .anywhere, at: role?.location), entry: role?.location)
+            }
+            return .refused(.insecureNotAllowlisted(scheme: url.scheme, host: url.host))
         case _ where WebKitSchemes.local.contains(url.scheme):
             return .passes(.webKitScheme(url.scheme), entry: nil)
         default:
-            if let handler = interception.rule(for: url, method: method) { return .served(handler) }
+            if let handler = interception.rule(for: url, method: method, bindings: bindings) { return .served(handler) }
             guard let allowed = schemeEntry(for: url) else { return .refused(.schemeNotAllowed(scheme: url.scheme, entries: schemeMisses(for: url))) }
             return .handedToSystem(allowed)
         }
@@ -36,10 +46,10 @@ struct SchemeGateStep: Sendable {
 
     /// Whether the gate lets an http(s) or ws(s) URL through: the app's
     /// `shouldAllowHttpRequest`. false for other schemes.
-    func allowsWebRequest(_ url: CanonicalURL) -> Bool {
+    func allowsWebRequest(_ url: CanonicalURL, bindings: HostBindings) -> Bool {
         switch url.scheme {
         case "https", "wss": return true
-        case "http", "ws": return allowlistEntry(for: url) != nil
+        case "http", "ws": return allowlistEntry(for: url, bindings: bindings) != nil || boundOverHTTP(url, bindings) != nil
         default: return false
         }
     }
@@ -47,13 +57,22 @@ struct SchemeGateStep: Sendable {
     /// Whether the delegate cancels a navigation to `url` before WebKit's App-Bound Domains
     /// check: a scheme that is neither the web's, one WebKit binds anyway, nor one the app
     /// serves is handed to the system or refused by this gate.
-    func delegateCancels(_ url: CanonicalURL, method: String?) -> Bool {
-        !WebKitSchemes.delegateKeeps(url.scheme) && interception.rule(for: url, method: method) == nil
+    func delegateCancels(_ url: CanonicalURL, method: String?, bindings: HostBindings) -> Bool {
+        !WebKitSchemes.delegateKeeps(url.scheme) && interception.rule(for: url, method: method, bindings: bindings) == nil
     }
 
-    /// The http-allowlist entry that admits a plain http or ws URL's host.
-    func allowlistEntry(for url: CanonicalURL) -> Manifest.HTTPAllowlistEntry? {
-        httpAllowlist.first { $0.host.matches(url.host ?? "") }
+    /// The http-allowlist entry that admits a plain http or ws URL's host: a host entry by
+    /// the host, a role entry by the bound origin (a role bound to https admits no plain http).
+    func allowlistEntry(for url: CanonicalURL, bindings: HostBindings) -> Manifest.HTTPAllowlistEntry? {
+        httpAllowlist.first { $0.host.matches(url, in: bindings) }
+    }
+
+    /// The binding whose origin a plain http or ws URL is: a role the policy let bind to plain
+    /// http (its schemes name http, and the host is on the local network unless it says
+    /// `http: anywhere`) lets the app reach that server, as ATS's `NSAllowsLocalNetworking` does.
+    func boundOverHTTP(_ url: CanonicalURL, _ bindings: HostBindings) -> HostBinding? {
+        guard !bindings.isEmpty, let host = url.host else { return nil }
+        return bindings.all.first { $0.scheme == "http" && $0.host == host && $0.port == url.port }
     }
 
     /// The scheme-allowlist entry that hands `url` to the system: its scheme, and its host and

@@ -43,7 +43,9 @@ struct BridgeOriginInsecureRule: LintRule {
         let allowlist = policy.httpAllowlist.map { $0.scope }
         for bridge in policy.bridges {
             guard let http = bridge.schemes?.value.first(where: { $0.value.lowercased() == "http" }) else { continue }
-            let unlisted = bridge.originScopes.compactMap(\.scope).filter { scope in !allowlist.contains { $0.matches(scope.sampleHost) } }
+            // Roles bound over http on the local network only: role-local-network-bridge says what that network can do.
+            guard !policy.isLocalNetworkOnly(bridge.originScopes.map(\.scope)) else { continue }
+            let unlisted = bridge.originScopes.compactMap(\.scope).filter { scope in scope.role == nil && !allowlist.contains { $0.matches(scope.sampleHost) } }
             let also = unlisted.isEmpty ? "" : "; and the http-allowlist does not name \(unlisted.map(\.sampleHost).joined(separator: ", ")), so ATS never loads those pages"
             context.report("bridge '\(bridge.name.value)' admits pages over plain http: anyone on the network can rewrite them and call the app's native code\(also)",
                            at: http.location, hint: "serve those pages over https and drop 'http'")

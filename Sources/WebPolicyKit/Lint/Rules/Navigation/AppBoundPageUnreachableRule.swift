@@ -47,10 +47,17 @@ struct AppBoundPageUnreachableRule: LintRule {
               case let suffixes = context.facts.publicSuffixes, let values = policy.appBoundValues(suffixes) else { return }
         let bound = Set(values.compactMap(\.bound))
         for entry in pages {
+            let location = policy.appBoundDomains?.limitNavigations?.location
+            if let role = entry.scope.role {
+                // No domain to add: WKAppBoundDomains is fixed before the app binds the role.
+                context.report("${\(role)} is a server the app binds at run time, never in an app-bound domain: with limit-navigations, WebKit refuses every page of it (WKError.navigationAppBoundDomain)",
+                               at: entry.host.location, hint: "leave app-bound-domains out of a policy whose server the user chooses",
+                               notes: location.map { [Diagnostic.Note("limit-navigations is set here", at: $0)] } ?? [])
+                continue
+            }
             let host = entry.scope.sampleHost
             let domain = suffixes.registrableDomain(of: host)
             guard !bound.contains(domain.isEmpty ? host : domain) else { continue }
-            let location = policy.appBoundDomains?.limitNavigations?.location
             context.report("\(entry.host.value) is in no app-bound domain: with limit-navigations, WebKit refuses every page of it (WKError.navigationAppBoundDomain)",
                            at: entry.host.location, hint: "add '\(domain.isEmpty ? host : domain)' to app-bound-domains, or drop the entry",
                            notes: location.map { [Diagnostic.Note("limit-navigations is set here", at: $0)] } ?? [])

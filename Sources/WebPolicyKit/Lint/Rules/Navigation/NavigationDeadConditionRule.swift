@@ -84,7 +84,12 @@ struct NavigationDeadConditionRule: LintRule {
             let via = cookie.via?.value ?? .cookieStore
             guard via != .cookieStore else { continue }  // the store's cookies go to subresources too
             let domain = String(cookie.domain.value.lowercased().drop { $0 == "." })
-            guard !shown(domain, subdomains: !(cookie.hostOnly?.value ?? false)) else { continue }
+            if let role = HostScope.roleName(cookie.domain.value) {
+                // A role's cookie goes to its bound server: shown when a page names the role.
+                guard !scopes.contains(where: { $0.role == role }) else { continue }
+            } else {
+                guard !shown(domain, subdomains: !(cookie.hostOnly?.value ?? false)) else { continue }
+            }
             let what = via == .header ? "goes with the first page's request" : "is set by a script on pages of its domain"
             context.report("cookie '\(cookie.name.value)' \(what), but the view never shows a page of \(domain)", at: cookie.name.location,
                            hint: "set its domain to one of navigation.pages, or add the page")

@@ -41,6 +41,8 @@ struct NavigationEntryInsecureRule: LintRule {
         guard let navigation = policy.navigation else { return }
         for (entry, section) in navigation.pages.map({ ($0, "page") }) + navigation.frames.map({ ($0, "frame") }) {
             guard let http = entry.schemes?.value.first(where: { $0.value.lowercased() == "http" }) else { continue }
+            // A role bound over http on the local network only: runtime-hosts says what that network can do.
+            guard !policy.isLocalNetworkOnly([entry.scope]) else { continue }
             context.report("\(entry.host.value) is admitted as a \(section) over plain http: anyone on the network can rewrite what the view shows",
                            at: http.location, hint: "serve it over https and drop 'http' from schemes")
         }

@@ -41,7 +41,8 @@ struct NavigationHTTPNotAllowlistedRule: LintRule {
     func check(_ policy: Policy, _ context: inout RuleContext) {
         guard let navigation = policy.navigation else { return }
         let allowlist = policy.httpAllowlist.map { $0.scope }
-        for entry in navigation.pages + navigation.frames {
+        // A role's plain http is its own: ATS's key comes from the role (runtime-hosts).
+        for entry in navigation.pages + navigation.frames where entry.scope.role == nil {
             guard let http = entry.schemes?.value.first(where: { $0.value.lowercased() == "http" }) else { continue }
             let host = entry.scope.sampleHost
             guard !allowlist.contains(where: { $0.matches(host) }) else { continue }

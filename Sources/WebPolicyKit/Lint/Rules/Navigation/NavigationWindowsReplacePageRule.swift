@@ -62,9 +62,11 @@ struct NavigationWindowsReplacePageRule: LintRule {
             let domain = suffixes.registrableDomain(of: host)
             return domain.isEmpty ? host : domain
         }
-        // The app's own sites: those it binds as app-bound, else the first page entry's.
-        let own = policy.appBoundValues(suffixes).map { Set($0.compactMap(\.bound)) } ?? Set(navigation.pages.prefix(1).map(site))
-        let sites = Set(navigation.pages.map(site)).subtracting(own)
+        // The app's own sites: those it binds as app-bound, else the first page entry's. A
+        // role's server is the app's own too (the one the user chose).
+        let named = navigation.pages.filter { $0.scope.role == nil }
+        let own = policy.appBoundValues(suffixes).map { Set($0.compactMap(\.bound)) } ?? Set(named.prefix(1).map(site))
+        let sites = Set(named.map(site)).subtracting(own)
         guard !sites.isEmpty else { return }
         context.report("navigation.pages admits the third-party \(sites.count == 1 ? "site" : "sites") \(sites.sorted().joined(separator: ", ")), and new windows replace the view's page: their windows take the user off the app's page",
                        at: navigation.newWindows?.location ?? navigation.location, hint: "set 'new-windows: open-externally', as links outside pages already are")
