@@ -38,6 +38,7 @@ public struct PolicyDraft {
         ("scheme-allowlist", { $0.schemeAllowlist(into: &$1) }),
         ("interception", { $0.interception(into: &$1) }),
         ("bridges", { $0.bridges(into: &$1) }),
+        ("runtime-hosts", { $0.runtimeHosts(into: &$1) }),
         ("webview", { $0.webView(into: &$1) }),
         ("app-bound-domains", { $0.appBoundDomains(into: &$1) }),
     ]
@@ -48,7 +49,6 @@ public struct PolicyDraft {
         "content-rule-lists": "a list file is the team's (or a vendor's) choice; the code only installs what it is given",
         "cookies": "a cookie's value is made at run time (a session, a token); the draft cannot say which to inject",
         "navigation": "where the view may go is decided in the navigation delegate's code, which the draft cannot read as rules",
-        "runtime-hosts": "the draft does not yet follow a web view's URL back to a setting the user enters, so it cannot tell a server the user chooses from a fixed one",
     ]
 
     /// What each section is drafted from.
@@ -58,6 +58,10 @@ public struct PolicyDraft {
         let plists: [InfoPlist]
         var warnings: [String] = []
         var bridgeCount = 0
+        /// The bridges' gates that compare the sender's origin with hosts worked out at run
+        /// time: the draft names those hosts by a role (`runtimeRole`).
+        var runtimeRoleGates: [String] = []
+        static let runtimeRole = "server"
 
         init(inventory: AppInventory) {
             self.inventory = inventory

@@ -132,6 +132,16 @@ enum PolicySchema {
       "maxLength": 255,
       "description": "A lowercase ASCII (punycode) host name or IP literal; '*.example.com' means any subdomain of example.com; '${server}' the host a runtime-hosts role is bound to."
     },
+    "literalHost": {
+      "type": [
+        "string",
+        "number",
+        "boolean"
+      ],
+      "pattern": "^(?:(?:\\*\\.)?[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*|(?=(?:[^:]*:){2})(?:\\[[0-9A-Fa-f.:]+\\]|[0-9A-Fa-f.:]+))$",
+      "maxLength": 255,
+      "description": "A lowercase ASCII (punycode) host name or IP literal; '*.example.com' means any subdomain of example.com. No runtime-hosts role: a content rule is compiled before the app binds one."
+    },
     "target": {
       "type": "object",
       "additionalProperties": false,
@@ -248,7 +258,7 @@ enum PolicySchema {
           "type": "array",
           "minItems": 1,
           "items": {
-            "$ref": "#/$defs/host"
+            "$ref": "#/$defs/literalHost"
           },
           "description": "Sugar: hosts compiled into escaped url-filters."
         },

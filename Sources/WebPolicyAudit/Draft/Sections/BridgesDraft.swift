@@ -23,6 +23,7 @@ extension PolicyDraft.Builder {
         }
         bridgeCount = bridges.count
         let usesRuntime = subject.messageHandlers.contains { $0.handler.throughGate }
+        let appBound = plists.contains { !($0.appBoundDomains?.domains ?? []).isEmpty }
         let gates = subject.facts().compactMap { fact -> (String, AppFact.DelegateMethod, FactSite)? in
             guard case .delegate(let method) = fact.kind, method.role == .receiveScriptMessage, let type = fact.site.enclosingType else { return nil }
             return (type, method, fact.site)
@@ -41,8 +42,14 @@ extension PolicyDraft.Builder {
                 origins = method.comparedHosts
                 let checks = [method.testsMainFrame ? "the main frame" : nil, origins.isEmpty ? nil : "the hosts \(SchemeScope.list(origins))"].compactMap { $0 }
                 let what = checks.isEmpty ? "the sender's frame" : SchemeScope.list(checks)
-                if origins.isEmpty {
-                    note = "the code's gate (\(Self.place(site))) admits \(what) of origins it works out at run time; list those hosts"
+                if origins.isEmpty && appBound {
+                    // App-Bound Domains fix the callers in Info.plist: no role can be among them.
+                    note = "the code's gate (\(Self.place(site))) admits \(what) of origins it works out at run time; list those hosts, within the app-bound domains"
+                } else if origins.isEmpty {
+                    // Hosts the code learns at run time: a role the app binds, not a guess.
+                    origins = ["${\(Self.runtimeRole)}"]
+                    runtimeRoleGates.append(Self.place(site))
+                    note = "the code's gate (\(Self.place(site))) admits \(what) of origins it works out at run time: the draft names them by the role ${\(Self.runtimeRole)} (runtime-hosts), which the app binds to the server it uses"
                 } else {
                     note = "from the code's gate (\(Self.place(site))), which admits \(what)"
                     isDecision = false
