@@ -49,8 +49,8 @@ struct Explain: ParsableCommand {
     @Option(help: "A Public Suffix List file instead of the bundled snapshot.", completion: .file())
     var publicSuffixList: String?
 
-    @Option(name: .customLong("bind"), help: "Bind a runtime-hosts role first, as a trace's bind line does: ROLE=URL (repeat for several roles).")
-    var bindings: [RoleBindingArgument] = []
+    @Option(name: .customLong("bind"), help: ArgumentHelp("Bind a runtime-hosts role first, as a trace's bind line does (repeat for several roles).", valueName: "ROLE=URL"), transform: RoleBindingArgument.parse)
+    var bindings: [BindRequest] = []
 
     @OptionGroup var configuration: ConfigurationOptions
 
@@ -75,7 +75,7 @@ struct Explain: ParsableCommand {
             }
         }
         var explainer = Explainer(policy: loaded, publicSuffixList: suffixes, engineCache: cache.cache)
-        for binding in bindings { try explainer.bind(binding.request) }
+        for binding in bindings { try explainer.bind(binding) }
         let explanation: (text: String, verdict: Verdict)
         if type == "message" {
             guard let handler else { throw InputError("--type message needs --handler NAME: the bridge the message is posted to") }

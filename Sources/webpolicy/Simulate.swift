@@ -57,8 +57,8 @@ struct Simulate: ParsableCommand {
     @Option(name: .customLong("public-suffix-list"), help: "A Public Suffix List file to use instead of the bundled snapshot.", completion: .file())
     var publicSuffixList: String?
 
-    @Option(name: .customLong("bind"), help: "Bind a runtime-hosts role before the first line, as a trace's bind line does: ROLE=URL (repeat for several roles).")
-    var bindings: [RoleBindingArgument] = []
+    @Option(name: .customLong("bind"), help: ArgumentHelp("Bind a runtime-hosts role before the first line, as a trace's bind line does (repeat for several roles).", valueName: "ROLE=URL"), transform: RoleBindingArgument.parse)
+    var bindings: [BindRequest] = []
 
     @OptionGroup var configuration: ConfigurationOptions
 
@@ -85,7 +85,7 @@ struct Simulate: ParsableCommand {
         session.keepsAllResults = verbose || record || recordTo != nil || format == .junit || format == .html
         session.tracksCoverage = coverage || coverageMin != nil
         session.engineCache = cache.cache
-        session.bindings = bindings.map(\.request)
+        session.bindings = bindings
         // JSON goes out as results are decided: memory for a block, whatever the trace's size.
         let output = StandardOutput()
         var writer = SimulationJSONWriter()

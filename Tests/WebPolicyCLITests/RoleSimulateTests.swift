@@ -63,6 +63,23 @@ struct RoleSimulateTests {
         }
     }
 
+    /// What a newcomer missed: a refusal says when a role it names is unbound, and an origin
+    /// keeps its port, which a role compares.
+    @Test func reasonsNameUnboundRolesAndPorts() throws {
+        let folder = try CommandRunner.makeFolder(["p.yaml": Self.policy])
+        let result = try CommandRunner.run(["simulate", "-", "--policy", "p.yaml", "--verbose"], in: folder,
+                                           stdin: "page https://ha.example.com/ by=app\nmessage https://ha.example.com/ handler=externalBus\nbind server=http://192.168.1.50:8080\nmessage http://192.168.1.50:9999/x handler=externalBus\n")
+        #expect(result.stdout.contains("outside navigation.pages (p.yaml:8) — ${server} is unbound"), "\(result.stdout)")
+        #expect(result.stdout.contains("does not admit the origin https://ha.example.com (p.yaml:12) — ${server} is unbound"), "\(result.stdout)")
+        #expect(result.stdout.contains("does not admit the origin http://192.168.1.50:9999 (p.yaml:12)\n"), "\(result.stdout)")
+        let braces = try CommandRunner.run(["simulate", "-", "--policy", "p.yaml"], in: folder, stdin: "bind ${server}=https://a.example\n")
+        #expect(braces.status == 2 && braces.stderr.contains("a bind line names the role without ${}: server="), "\(braces.stderr)")
+        let noScheme = try CommandRunner.run(["simulate", "-", "--policy", "p.yaml", "--bind", "server=cloud.example.com"], in: folder, stdin: "")
+        #expect(noScheme.stderr.contains("the URL 'cloud.example.com' does not parse"), "\(noScheme.stderr)")
+        let unbound = try CommandRunner.run(["explain", "--policy", "p.yaml", "--type", "page", "https://ha.example.com/"], in: folder)
+        #expect(unbound.stdout.contains("with ${server} unbound (p.yaml:4): its entries admit nothing; --bind server=URL binds it"), "\(unbound.stdout)")
+    }
+
     @Test func explainNamesTheBinding() throws {
         let folder = try CommandRunner.makeFolder(["p.yaml": Self.policy])
         let page = try CommandRunner.run(["explain", "--policy", "p.yaml", "--type", "page", "--bind", "server=http://homeassistant.local:8123",

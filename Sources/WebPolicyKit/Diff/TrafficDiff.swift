@@ -145,7 +145,7 @@ private struct EntryNames: Sendable {
         case .handedToSystem(let scheme, let location): return entry(at: location, otherwise: "scheme-allowlist entry '\(scheme)'")
         case .unparsableURL: return "the URL does not parse"
         case .navigationAdmitted(let entry, let section, let location): return self.entry(at: location, otherwise: "navigation.\(section) entry \(entry)")
-        case .navigationOutside(let section, _, let openedExternally, _):
+        case .navigationOutside(let section, _, let openedExternally, _, _):
             return openedExternally ? "outside navigation.\(section), opened outside the app" : "outside navigation.\(section), refused"
         case .newWindowRefused(let policy, _, _): return "navigation.new-windows: \(policy.rawValue) refuses the window"
         case .newWindowOpenedExternally: return "navigation.new-windows opens it outside the app"
@@ -156,7 +156,7 @@ private struct EntryNames: Sendable {
         case .messageNoHandler(let name, _): return "no bridge named '\(name)'"
         case .messageWrongWorld(let name, _, _, let location): return entry(at: location, otherwise: "bridge '\(name)'") + " in another content world"
         case .messageChildFrame(let name, let location): return entry(at: location, otherwise: "bridge '\(name)'") + " admits the main frame only"
-        case .messageOriginRefused(let name, _, let location): return entry(at: location, otherwise: "bridge '\(name)'") + " admits none of its origins"
+        case .messageOriginRefused(let name, _, let location, _): return entry(at: location, otherwise: "bridge '\(name)'") + " admits none of its origins"
         case .boundOverHTTP(let role, _, _, let location): return entry(at: location, otherwise: "role ${\(role)}") + " lets plain http reach its bound host"
         case .roleBound(let role, _, let location): return entry(at: location, otherwise: "role ${\(role)}") + " accepts the binding"
         case .roleBindingRefused(let role, _, _, let location): return entry(at: location, otherwise: "role ${\(role)}") + " refuses the binding"

@@ -36,11 +36,15 @@ public struct Explainer {
         bindings[request.role] = binding
     }
 
-    /// `  with ${server} bound to https://ha.example.com (policy.yaml:4)`, a line for each role bound.
+    /// `  with ${server} bound to https://ha.example.com (policy.yaml:4)`, a line for each role,
+    /// and how to bind one that is not.
     var boundRoles: String {
-        bindings.all.map { binding in
-            let at = policy.runtimeHost(named: binding.role).map { " (\($0.location.described))" } ?? ""
-            return "  with ${\(binding.role)} bound to \(binding.origin)\(at)\n"
+        policy.runtimeHosts.map { role in
+            let name = role.name.value
+            guard let binding = bindings[name] else {
+                return "  with ${\(name)} unbound (\(role.location.described)): its entries admit nothing; --bind \(name)=URL binds it\n"
+            }
+            return "  with ${\(name)} bound to \(binding.origin) (\(role.location.described))\n"
         }.joined()
     }
 

@@ -17,7 +17,7 @@ extension Explainer {
         let decision = engine.decide(message, bindings: bindings, scratch: &scratch)
 
         var out = "message \(url.description) handler=\(handler)\n"
-        out += "  posted from \(frame == .main ? "the main frame" : "an iframe") (origin \(url.scheme)://\(url.host ?? "")), in the \(world.name) world\n"
+        out += "  posted from \(frame == .main ? "the main frame" : "an iframe") (origin \(url.scheme)://\(url.host ?? "")\(url.port.map { ":\($0)" } ?? "")), in the \(world.name) world\n"
         out += boundRoles + "\n"
         // The steps before the one that decided passed; that one says why; the rest are not reached.
         let steps: [(name: String, passed: () -> String)] = [

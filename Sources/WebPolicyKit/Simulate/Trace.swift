@@ -629,6 +629,9 @@ public enum TraceParser {
         guard !role.isEmpty else {
             return .problems([Problem(message: "the bind line names no role before '='", range: range(binding), hint: usage)])
         }
+        if let name = HostScope.roleName(role) {
+            return .problems([Problem(message: "a bind line names the role without ${}: \(name)=", range: range(binding), hint: usage)])
+        }
         let url: CanonicalURL
         switch CanonicalURL.parse(text) {
         case .failure(let error):
@@ -641,7 +644,9 @@ public enum TraceParser {
         var problems: [Problem] = []
         for field in fields.dropFirst(2) {
             guard field.text.hasPrefix("expect="), entry.expect == nil else {
-                problems.append(Problem(message: "a bind line says ROLE=URL and at most expect=", range: range(field), hint: usage))
+                let key = field.text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? field.text
+                let suggestion = key != "expect" && Suggestions.closest(to: key, in: ["expect"]) != nil ? " (did you mean 'expect'?)" : ""
+                problems.append(Problem(message: "a bind line says ROLE=URL and at most expect=\(suggestion)", range: range(field), hint: usage))
                 continue
             }
             let value = String(field.text.dropFirst("expect=".count))

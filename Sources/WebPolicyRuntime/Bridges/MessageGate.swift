@@ -28,7 +28,8 @@ struct MessageGate: Sendable {
 
     func decide(_ message: ScriptMessage, bindings: HostBindings, domain: (String) -> String) -> Outcome {
         let url = message.frameURL
-        let origin = url.scheme + "://" + (url.host ?? "")
+        // The port too: a role is its bound origin, port and all.
+        let origin = url.scheme + "://" + (url.host ?? "") + (url.port.map { ":\($0)" } ?? "")
         // `allowsContentJavaScript = false` stops every script the page brings ("JavaScript
         // code referenced by the web content", Apple's documentation); the app's user
         // scripts still run, in their own world.
@@ -68,7 +69,9 @@ struct MessageGate: Sendable {
         }
         guard let admitting = bridge.origins.firstIndex(where: { $0.admits(url, bindings: bindings) }) else {
             let at = bridge.originsLocation ?? bridge.location
-            return Outcome(admitted: false, why: .messageOriginRefused(bridge.name, origin: origin, at: at), location: at)
+            var unbound: [String] = []
+            for role in bridge.origins.compactMap({ $0.host?.role }) where bindings[role] == nil && !unbound.contains(role) { unbound.append(role) }
+            return Outcome(admitted: false, why: .messageOriginRefused(bridge.name, origin: origin, at: at, unbound: unbound), location: at)
         }
         let entry = bridge.origins[admitting]
         return Outcome(admitted: true, why: .messageAdmitted(bridge.name, origin: entry.described(in: bindings), at: entry.location ?? bridge.location),

@@ -134,7 +134,9 @@ public enum Why: Sendable {
     indirect case navigationAdmitted(entry: String, section: String, at: SourceLocation?)
     /// A web document outside `navigation.pages` (`frames`): handed to the system when the
     /// user activated a link and `otherwise` says so, else refused.
-    indirect case navigationOutside(String, by: NavigationInitiator, openedExternally: Bool, at: SourceLocation?)
+    /// `unbound`: the roles of the section's entries that nothing is bound to, which admit no
+    /// document until the app binds them.
+    indirect case navigationOutside(String, by: NavigationInitiator, openedExternally: Bool, at: SourceLocation?, unbound: [String] = [])
     /// `navigation.new-windows` refuses a new window.
     indirect case newWindowRefused(NewWindowPolicy, by: NavigationInitiator, at: SourceLocation?)
     /// `new-windows: open-externally` hands a link the user activated to the system.
@@ -155,7 +157,8 @@ public enum Why: Sendable {
     /// The bridge admits the main frame only (`frames: main`).
     indirect case messageChildFrame(String, at: SourceLocation?)
     /// The frame's origin is none of the bridge's.
-    indirect case messageOriginRefused(String, origin: String, at: SourceLocation?)
+    /// `unbound`: the roles of the bridge's origins that nothing is bound to.
+    indirect case messageOriginRefused(String, origin: String, at: SourceLocation?, unbound: [String] = [])
     /// Plain http to the origin a role is bound to over http: on the local network, or
     /// anywhere when the role says `http: anywhere`.
     indirect case boundOverHTTP(String, host: String, localNetwork: Bool, at: SourceLocation?)
@@ -184,10 +187,11 @@ public enum Why: Sendable {
         case .unparsableURL(let problem): return "the URL does not parse (\(problem)), so WebKit would not load it"
         case .navigationAdmitted(let entry, let section, let location):
             return "navigation.\(section) entry \(entry)\(Self.at(location)) admits it"
-        case .navigationOutside(let section, let by, let openedExternally, let location):
-            if openedExternally { return "outside navigation.\(section)\(Self.at(location)): a link the user activated opens outside the app (otherwise: open-externally)" }
+        case .navigationOutside(let section, let by, let openedExternally, let location, let unbound):
+            let roles = Self.unbound(unbound)
+            if openedExternally { return "outside navigation.\(section)\(Self.at(location))\(roles): a link the user activated opens outside the app (otherwise: open-externally)" }
             let started = by == .link ? "and navigation.otherwise is block" : "and \(by.startedBy) started it, not the user: only a link the user activates may leave the app"
-            return section == "frames" ? "outside navigation.frames and pages\(Self.at(location)): the iframe is refused" : "outside navigation.pages\(Self.at(location)), \(started)"
+            return section == "frames" ? "outside navigation.frames and pages\(Self.at(location))\(roles): the iframe is refused" : "outside navigation.pages\(Self.at(location))\(roles), \(started)"
         case .newWindowRefused(let policy, let by, let location):
             return policy == .block ? "navigation.new-windows is block\(Self.at(location)): no new window opens"
                 : "navigation.new-windows is open-externally\(Self.at(location)), and \(by.startedBy) opened the window, not a link the user activated"
@@ -211,8 +215,8 @@ public enum Why: Sendable {
             return "bridge '\(name)'\(Self.at(location)) is registered in the \(declared.joined(separator: ", ")) world, not \(world): scripts of the \(world) world do not see it"
         case .messageChildFrame(let name, let location):
             return "bridge '\(name)' admits the main frame only (frames: main\(location.map { ", " + $0.described } ?? "")), and an iframe posted it"
-        case .messageOriginRefused(let name, let origin, let location):
-            return "bridge '\(name)' does not admit the origin \(origin)\(Self.at(location))"
+        case .messageOriginRefused(let name, let origin, let location, let unbound):
+            return "bridge '\(name)' does not admit the origin \(origin)\(Self.at(location))\(Self.unbound(unbound))"
         case .boundOverHTTP(let role, let host, let localNetwork, let location):
             let rule = localNetwork ? "which allows plain http on the local network" : "which allows plain http anywhere (http: anywhere)"
             return "plain http to \(host), bound to ${\(role)}, \(rule)\(Self.at(location))"
@@ -225,6 +229,13 @@ public enum Why: Sendable {
 
     private static func at(_ location: SourceLocation?) -> String {
         location.map { " (\($0.described))" } ?? ""
+    }
+
+    /// `; ${server} is unbound, so its entries admit nothing`, for the roles nothing is bound to.
+    private static func unbound(_ roles: [String]) -> String {
+        guard !roles.isEmpty else { return "" }
+        let names = roles.map { "${\($0)}" }.joined(separator: ", ")
+        return " — \(names) \(roles.count == 1 ? "is" : "are") unbound (never bound, or the last binding was refused), so \(roles.count == 1 ? "its entries admit" : "their entries admit") nothing"
     }
 }
 

@@ -64,15 +64,18 @@ struct NavigationStep: Sendable {
         if let entry = candidates.first(where: { $0.admits(url, bindings: bindings) }) {
             return .admitted(entry, section: rules.pages.contains(entry) ? "pages" : "frames", described: entry.described(in: bindings))
         }
+        // Roles nothing is bound to: the reason says so, as they admit nothing.
+        var unbound: [String] = []
+        for role in candidates.compactMap(\.host.role) where bindings[role] == nil && !unbound.contains(role) { unbound.append(role) }
         guard target.mainFrame else {
-            return .refused(.navigationOutside("frames", by: target.by, openedExternally: false, at: rules.location), at: rules.location)
+            return .refused(.navigationOutside("frames", by: target.by, openedExternally: false, at: rules.location, unbound: unbound), at: rules.location)
         }
         if target.by.isUserActivated && rules.otherwise == .openExternally {
             let at = rules.otherwiseLocation ?? rules.location
-            return .handedToSystem(.navigationOutside("pages", by: target.by, openedExternally: true, at: at), at: at)
+            return .handedToSystem(.navigationOutside("pages", by: target.by, openedExternally: true, at: at, unbound: unbound), at: at)
         }
         let at = target.by.isUserActivated ? (rules.otherwiseLocation ?? rules.location) : rules.location
-        return .refused(.navigationOutside("pages", by: target.by, openedExternally: false, at: at), at: at)
+        return .refused(.navigationOutside("pages", by: target.by, openedExternally: false, at: at, unbound: unbound), at: at)
     }
 
     /// A new window that loads in the same view becomes the view's page, as a `page` does.

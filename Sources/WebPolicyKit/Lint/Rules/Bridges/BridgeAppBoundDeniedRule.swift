@@ -65,6 +65,12 @@ struct BridgeAppBoundDeniedRule: LintRule {
         for bridge in policy.bridges {
             for origin in bridge.originScopes {
                 guard let scope = origin.scope else { continue }
+                if let role = scope.role {
+                    // No domain to add: WKAppBoundDomains is fixed before the app binds the role.
+                    context.report("${\(role)} is a server the app binds at run time, never in an app-bound domain: WebKit hides the message handlers from its frames, so bridge '\(bridge.name.value)' never hears from it",
+                                   at: origin.pattern.location, hint: "leave app-bound-domains out of a policy whose server the user chooses")
+                    continue
+                }
                 let domain = suffixes.registrableDomain(of: scope.sampleHost)
                 guard !domains.contains(domain.isEmpty ? scope.sampleHost : domain) else { continue }
                 context.report("\(origin.pattern.value) is outside the app-bound domains: WebKit hides the message handlers from its frames, so bridge '\(bridge.name.value)' never hears from it",
