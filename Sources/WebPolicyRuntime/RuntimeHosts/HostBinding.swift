@@ -38,6 +38,13 @@ public struct HostBindings: Sendable, Equatable {
     }
 
     public var isEmpty: Bool { bound.isEmpty }
+    /// The binding `test` accepts, the first by role name when several do (deterministic
+    /// reasons), without sorting every binding as `all` does: a lookup on a load's path.
+    public func first(where test: (HostBinding) -> Bool) -> HostBinding? {
+        var found: HostBinding?
+        for binding in bound.values where test(binding) && (found.map { binding.role < $0.role } ?? true) { found = binding }
+        return found
+    }
     /// Every binding, by role name.
     public var all: [HostBinding] { bound.keys.sorted().compactMap { bound[$0] } }
 }

@@ -47,7 +47,7 @@ enum HostPatternAnalysis {
         if field == .navigationEntry && host == "*" { return [] }
         // `${server}`: a runtime-hosts role, bound at run time (role-undeclared checks the name).
         // A content rule's hosts are compiled into the list before any binding exists.
-        if HostScope.roleName(String(host.dropFirst(host.hasPrefix("*.") ? 2 : 0))) != nil {
+        if HostScope(pattern: host).role != nil {
             guard field == .contentRuleHosts else { return [] }
             return [HostProblem(kind: .syntax, offset: 0, length: scalars.count,
                                 message: "the content-rule host '\(host)' names a runtime-hosts role, and a content rule is compiled into its list before the app binds one",

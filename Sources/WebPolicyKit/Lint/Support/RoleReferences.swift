@@ -13,8 +13,7 @@ extension Policy {
     var roleReferences: [RoleReference] {
         var found: [RoleReference] = []
         func add(_ text: LocatedString, _ place: String) {
-            let pattern = text.value.hasPrefix("*.") ? String(text.value.dropFirst(2)) : text.value
-            if let role = HostScope.roleName(pattern) { found.append(RoleReference(text: text, role: role, place: place)) }
+            if let role = HostScope(pattern: text.value).role { found.append(RoleReference(text: text, role: role, place: place)) }
         }
         for entry in httpAllowlist { add(entry.host, "the http-allowlist") }
         for cookie in cookies { add(cookie.domain, "cookie '\(cookie.name.value)'") }

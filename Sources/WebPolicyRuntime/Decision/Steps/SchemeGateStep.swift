@@ -72,7 +72,7 @@ struct SchemeGateStep: Sendable {
     /// `http: anywhere`) lets the app reach that server, as ATS's `NSAllowsLocalNetworking` does.
     func boundOverHTTP(_ url: CanonicalURL, _ bindings: HostBindings) -> HostBinding? {
         guard !bindings.isEmpty, let host = url.host else { return nil }
-        return bindings.all.first { $0.scheme == "http" && $0.host == host && $0.port == url.port }
+        return bindings.first { $0.scheme == "http" && $0.host == host && $0.port == url.port }
     }
 
     /// The scheme-allowlist entry that hands `url` to the system: its scheme, and its host and
