@@ -16,6 +16,8 @@
 //     createWebViewWith: → {"decision": "load-in-same-view" | "open-externally" | "refuse", "initiator", ...}
 //   {"event": "register", "handler"}
 //     the app registers its handler through ScriptMessageGate → {"worlds": [...], "reply": bool} or {"error"}
+//   {"event": "bind", "role", "url"}
+//     the user chose a server: policy.bind(role, to: url) → {"bound": bool, "reason"}
 //   {"event": "message", "handler", "world", "origin": {"scheme", "host", "port"}, "isMainFrame"}
 //     WebKit delivers a message → {"delivered": bool (a handler of that name is in that world),
 //     "heard": bool (the app's handler ran), "reason"?: why the gate refused it}
@@ -167,6 +169,9 @@ final class App {
             reply(app.register(event["handler"] as? String ?? ""))
         case "message":
             reply(app.deliver(event))
+        case "bind":
+            let decision = app.gate.policy.bind(event["role"] as? String ?? "", to: url)
+            reply(["bound": decision.verdict == .allow, "reason": decision.reason])
         default:
             fail("unknown event '\(kind)'")
         }

@@ -121,6 +121,13 @@ class _Handler(socketserver.StreamRequestHandler):
             path = slash + path if slash else "/"
             request_host, _, request_port = authority.rpartition(":") if ":" in authority.rsplit("]", 1)[-1] else (authority, "", "")
             request_port = int(request_port) if request_port else 80
+        elif host is None:
+            # Asked directly, not as a proxy: the instance is the server itself (the roles
+            # lane's server on 127.0.0.1); the Host header names it.
+            path = target
+            authority = headers.get("host", "")
+            request_host, _, request_port = authority.rpartition(":") if ":" in authority.rsplit("]", 1)[-1] else (authority, "", "")
+            request_port = int(request_port) if request_port else 80
         else:
             path = target
             request_host, request_port = host, port

@@ -92,21 +92,22 @@ class Probe:
         self.process.wait(timeout=10)
 
 
-def proxied_web_context(proxy_port, prefix):
+def proxied_web_context(proxy_port, prefix, direct_hosts=()):
     """A web context of its own (fresh data folder) whose every request goes through the
-    recording proxy, TLS errors ignored (the proxy's certificate is self-signed)."""
+    recording proxy, TLS errors ignored (the proxy's certificate is self-signed) — except
+    requests to `direct_hosts`, which go straight to the host (a server on 127.0.0.1)."""
     folder = tempfile.mkdtemp(prefix=prefix)
     manager = WebKit2.WebsiteDataManager(base_data_directory=folder, base_cache_directory=folder)
     manager.set_network_proxy_settings(
         WebKit2.NetworkProxyMode.CUSTOM,
-        WebKit2.NetworkProxySettings.new("http://127.0.0.1:%d" % proxy_port, []))
+        WebKit2.NetworkProxySettings.new("http://127.0.0.1:%d" % proxy_port, list(direct_hosts)))
     manager.set_tls_errors_policy(WebKit2.TLSErrorsPolicy.IGNORE)
     return WebKit2.WebContext.new_with_website_data_manager(manager)
 
 
 class Navigator:
-    def __init__(self, proxy_port, probe, forward_load_events=True):
-        self.context = proxied_web_context(proxy_port, "webpolicy-navigation-data-")
+    def __init__(self, proxy_port, probe, forward_load_events=True, direct_hosts=()):
+        self.context = proxied_web_context(proxy_port, "webpolicy-navigation-data-", direct_hosts)
         self.context.set_cache_model(WebKit2.CacheModel.DOCUMENT_VIEWER)
         self.settings = WebKit2.Settings()
         self.settings.set_property("javascript-can-open-windows-automatically", True)
@@ -116,12 +117,15 @@ class Navigator:
         self.forward_load_events = forward_load_events
         self.view = None
         self.last_event = time.monotonic()
+        # URLs the harness loads in an iframe: WebKitGTK's navigation action does not say
+        # which frame navigates, and the harness made the page, so it knows.
+        self.subframe_urls = set()
 
     def _new_view(self, record):
         if self.view is not None:
             self.window.remove(self.view)
             self.view.destroy()
-        view = WebKit2.WebView(web_context=self.context, settings=self.settings)
+        view = self._make_view()
         view.connect("decide-policy", self._decide, record)
         view.connect("create", self._create, record)
         view.connect("load-changed", self._load_changed, record)
@@ -129,6 +133,9 @@ class Navigator:
         self.window.add(view)
         view.show()
         self.view = view
+
+    def _make_view(self):
+        return WebKit2.WebView(web_context=self.context, settings=self.settings)
 
     def _touch(self):
         self.last_event = time.monotonic()
@@ -148,7 +155,7 @@ class Navigator:
         webkit_type = action.get_navigation_type().value_nick
         answer = self.probe.ask({
             "event": "navigation", "url": url, "navigationType": WK_NAVIGATION_TYPE.get(webkit_type, -1),
-            "isMainFrame": True, "currentPage": view.get_uri(),
+            "isMainFrame": url not in self.subframe_urls, "currentPage": view.get_uri(),
         })
         record["decisions"].append({
             "kind": "navigation", "url": url, "webkitType": webkit_type, "webkitRedirect": action.is_redirect(),
