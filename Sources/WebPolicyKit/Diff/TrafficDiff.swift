@@ -86,7 +86,9 @@ public struct TrafficDiff: Sendable {
             groupIndex[key] = position
             groupList.append(Group(change: change, was: wasText, now: nowText))
         }
-        groupList[position].changes.append(Change(trace: trace, line: new.entry.line, url: new.entry.url.description, type: new.entry.typeName, old: before, new: after))
+        // A binding reads as the trace wrote it, with the role it binds: `${server}=http://…`.
+        let url = new.entry.bind.map { "${\($0.role)}=\(new.entry.url.description)" } ?? new.entry.url.description
+        groupList[position].changes.append(Change(trace: trace, line: new.entry.line, url: url, type: new.entry.typeName, old: before, new: after))
     }
 
     private static func outcome(_ result: RequestResult) -> Outcome {

@@ -123,7 +123,9 @@ public struct Explainer {
         if decision.record.endedAtNavigation {
             out += decision.why.text + "\n"
         } else {
-            if decision.admittedBy != nil, let entry = admittingEntry(decision) {
+            if let location = decision.admittedBy, let page = policy.navigation?.schemePages.first(where: { $0.location == location }) {
+                out += "navigation.pages entry 'scheme: \(page.schemeName)' (\(page.location.described)) admits it: a page the app serves itself\n"
+            } else if decision.admittedBy != nil, let entry = admittingEntry(decision) {
                 // A role entry says what it is bound to: the binding decided as much as the entry.
                 let bound = entry.entry.scope.role.map { role in bindings[role].map { " (bound to \($0.origin))" } ?? "" } ?? ""
                 out += "navigation.\(entry.section) entry '\(entry.entry.host.value)'\(bound) (\(entry.entry.location.described)) admits it\n"

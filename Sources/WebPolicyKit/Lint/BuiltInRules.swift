@@ -78,6 +78,7 @@ public enum BuiltInRules {
         RequestMethodConditionRule.self,
         // Navigation and App-Bound Domains
         NavigationPagesEmptyRule.self,
+        NavigationPageSchemeUnservedRule.self,
         NavigationEntryTooWideRule.self,
         NavigationEntryInsecureRule.self,
         NavigationHTTPNotAllowlistedRule.self,

@@ -41,7 +41,7 @@ public enum PolicyKeys {
     ]
     public static let interceptionRule = ["id", "description", "scheme", "hosts", "paths", "methods", "serve", "handler"]
     public static let navigation = ["pages", "frames", "otherwise", "new-windows"]
-    public static let navigationEntry = ["host", "include-subdomains", "paths", "schemes", "reason"]
+    public static let navigationEntry = ["host", "scheme", "include-subdomains", "paths", "schemes", "reason"]
     public static let appBoundDomains = ["domains", "limit-navigations"]
     public static let bridge = ["name", "origins", "schemes", "frames", "world", "reply", "description"]
     public static let runtimeHost = ["description", "schemes", "http"]

@@ -858,12 +858,38 @@ enum PolicySchema {
     "navigationEntry": {
       "type": "object",
       "additionalProperties": false,
-      "required": [
-        "host"
+      "oneOf": [
+        {
+          "required": [
+            "host"
+          ]
+        },
+        {
+          "required": [
+            "scheme"
+          ],
+          "properties": {
+            "include-subdomains": false,
+            "paths": false,
+            "schemes": false
+          }
+        }
       ],
       "properties": {
         "host": {
           "$ref": "#/$defs/host"
+        },
+        "scheme": {
+          "type": [
+            "string",
+            "number",
+            "boolean"
+          ],
+          "pattern": "^[a-zA-Z][a-zA-Z0-9+.-]*$",
+          "not": {
+            "pattern": "^[hH][tT][tT][pP][sS]?$"
+          },
+          "description": "Pages only: every page on a scheme the app serves itself (interception), in place of host."
         },
         "include-subdomains": {
           "type": "boolean",

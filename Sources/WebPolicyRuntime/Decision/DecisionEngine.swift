@@ -113,9 +113,9 @@ public final class DecisionEngine: Sendable {
                 switch navigation.decide(request.url, target, bindings: state.bindings) {
                 case .passes:
                     break
-                case .admitted(let entry, let section, let described):
-                    admission = (.navigationAdmitted(entry: described, section: section, at: entry.location), RuleOrigin(index: -1, id: nil, location: entry.location))
-                    result.admittedBy = entry.location
+                case .admitted(let location, let section, let described):
+                    admission = (.navigationAdmitted(entry: described, section: section, at: location), RuleOrigin(index: -1, id: nil, location: location))
+                    result.admittedBy = location
                 case .handedToSystem(let why, let location):
                     return result.ended(at: .navigation, handedOff: true, why: why, by: location)
                 case .refused(let why, let location):

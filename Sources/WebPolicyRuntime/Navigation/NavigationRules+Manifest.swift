@@ -15,8 +15,13 @@ extension NavigationRules {
                     return .object(members + writer.location(entry.location))
                 })
             }
+            // Written only when the policy has such pages: older manifests stay byte for byte.
+            let schemePages: [(String, JSONValue)] = navigation.pageSchemes.isEmpty ? [] : [("pageSchemes", .array(navigation.pageSchemes.map { page in
+                .object([("scheme", .string(page.scheme))] + writer.location(page.location))
+            }))]
             return .object([
                 ("pages", entries(navigation.pages)), ("frames", entries(navigation.frames)),
+            ] + schemePages + [
                 ("otherwise", .string(navigation.otherwise.rawValue)), ("newWindows", .string(navigation.newWindows.rawValue)),
             ] + writer.location(navigation.location) + writer.location(navigation.otherwiseLocation, key: "otherwiseLocation")
               + writer.location(navigation.newWindowsLocation, key: "newWindowsLocation"))
@@ -30,7 +35,10 @@ extension NavigationRules {
                           paths: try reader.optionalStrings(entry, "paths"), location: try reader.location(entry))
                 }
             }
-            manifest.navigation = NavigationRules(pages: try entries("pages"), frames: try entries("frames"),
+            let schemePages = try reader.objects(node, "pageSchemes").map { page throws(Manifest.DecodingError) in
+                SchemePage(scheme: try reader.string(page, "scheme"), location: try reader.location(page))
+            }
+            manifest.navigation = NavigationRules(pages: try entries("pages"), frames: try entries("frames"), pageSchemes: schemePages,
                                                   otherwise: try reader.optionalWord(node, "otherwise", NavigationOtherwise.self) ?? .openExternally,
                                                   newWindows: try reader.optionalWord(node, "newWindows", NewWindowPolicy.self) ?? .sameView,
                                                   location: try reader.location(node), otherwiseLocation: try reader.location(node, key: "otherwiseLocation"),

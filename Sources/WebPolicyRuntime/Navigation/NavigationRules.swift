@@ -5,6 +5,8 @@ public struct NavigationRules: Sendable, Equatable {
     public var pages: [Entry] = []
     /// Documents iframes may show besides `pages`.
     public var frames: [Entry] = []
+    /// Pages the app serves itself, on its own schemes (`- scheme: zim` under `pages`).
+    public var pageSchemes: [SchemePage] = []
     public var otherwise: NavigationOtherwise = .openExternally
     public var newWindows: NewWindowPolicy = .sameView
     /// Where `navigation:` is written, for reasons that name the section.
@@ -14,10 +16,12 @@ public struct NavigationRules: Sendable, Equatable {
     public var otherwiseLocation: SourceLocation?
     public var newWindowsLocation: SourceLocation?
 
-    public init(pages: [Entry] = [], frames: [Entry] = [], otherwise: NavigationOtherwise = .openExternally, newWindows: NewWindowPolicy = .sameView,
+    public init(pages: [Entry] = [], frames: [Entry] = [], pageSchemes: [SchemePage] = [], otherwise: NavigationOtherwise = .openExternally,
+                newWindows: NewWindowPolicy = .sameView,
                 location: SourceLocation? = nil, otherwiseLocation: SourceLocation? = nil, newWindowsLocation: SourceLocation? = nil) {
         self.pages = pages
         self.frames = frames
+        self.pageSchemes = pageSchemes
         self.otherwise = otherwise
         self.newWindows = newWindows
         self.location = location
@@ -56,5 +60,21 @@ public struct NavigationRules: Sendable, Equatable {
         public func described(in bindings: HostBindings) -> String {
             host.described(in: bindings) + (paths.map { " " + $0.joined(separator: ", ") } ?? "")
         }
+    }
+
+    /// The app's own pages on a scheme it serves (`interception`): any URL of that scheme, in
+    /// the main frame or an iframe.
+    public struct SchemePage: Sendable, Equatable {
+        /// Lowercase.
+        public var scheme: String
+        public var location: SourceLocation?
+
+        public init(scheme: String, location: SourceLocation? = nil) {
+            self.scheme = scheme.lowercased()
+            self.location = location
+        }
+
+        /// `'scheme: zim'`, for reasons.
+        public var described: String { "'scheme: \(scheme)'" }
     }
 }

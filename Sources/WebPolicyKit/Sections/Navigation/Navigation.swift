@@ -24,6 +24,7 @@ extension Sections {
             let sections = documents.compactMap(\.navigation)
             guard var merged = sections.last else { return }
             merged.pages = sections.flatMap(\.pages)
+            merged.schemePages = sections.flatMap(\.schemePages)
             merged.frames = sections.flatMap(\.frames)
             merged.otherwise = sections.last { $0.otherwise != nil }?.otherwise
             merged.newWindows = sections.last { $0.newWindows != nil }?.newWindows
@@ -38,17 +39,21 @@ extension Sections {
             }
             manifest.navigation = NavigationRules(
                 pages: section.pages.map(entry), frames: section.frames.map(entry),
+                pageSchemes: section.schemePages.map { NavigationRules.SchemePage(scheme: $0.schemeName, location: $0.location) },
                 otherwise: section.otherwise?.value ?? .openExternally, newWindows: section.newWindows?.value ?? .sameView,
                 location: section.location, otherwiseLocation: section.otherwise?.location, newWindowsLocation: section.newWindows?.location)
         }
 
-        /// Pages and frames by host (the nth of a host with the nth), `otherwise` and
-        /// `new-windows` as settings.
+        /// Pages and frames by host or, for the app's own pages, by scheme (the nth of a host
+        /// with the nth), `otherwise` and `new-windows` as settings.
         static func diffEntries(_ node: YAMLNode, in file: SourceFile, policy: Policy) -> [SectionEntry] {
             var entries: [SectionEntry] = []
             for (member, kind) in [("pages", entryKinds[0]), ("frames", entryKinds[1])] {
                 guard let list = SectionEntry.member(member, of: node) else { continue }
-                entries += SectionEntry.list(list, in: file, kind: kind) { entry in (entry.value("host"), "'\(entry.value("host") ?? "")'") }
+                entries += SectionEntry.list(list, in: file, kind: kind) { entry in
+                    let name = entry.value("host") ?? entry.value("scheme").map { "scheme: " + $0 }
+                    return (name, "'\(name ?? "")'")
+                }
             }
             return entries + SectionEntry.settings(node, in: file, section: key, keys: ["otherwise", "new-windows"])
         }
@@ -56,6 +61,7 @@ extension Sections {
         static func coverageItems(of policy: Policy) -> [Coverage.Item] {
             guard let navigation = policy.navigation else { return [] }
             var items = navigation.pages.map { Coverage.Item(kind: .navigationPage, name: $0.host.value, location: $0.location) }
+                + navigation.schemePages.map { Coverage.Item(kind: .navigationPage, name: "scheme: \($0.schemeName)", location: $0.location) }
                 + navigation.frames.map { Coverage.Item(kind: .navigationFrame, name: $0.host.value, location: $0.location) }
             if let otherwise = navigation.otherwise {
                 items.append(Coverage.Item(kind: .navigationSetting, name: "otherwise: \(otherwise.value.rawValue)", location: otherwise.location))
@@ -84,12 +90,12 @@ extension Sections {
         static func census(_ policy: Policy) -> Int { census(policy.navigation) }
         static func census(_ manifest: Manifest) -> Int {
             guard let rules = manifest.navigation else { return 0 }
-            return rules.pages.count + rules.frames.count + (rules.otherwiseLocation == nil ? 0 : 1) + (rules.newWindowsLocation == nil ? 0 : 1)
+            return rules.pages.count + rules.pageSchemes.count + rules.frames.count + (rules.otherwiseLocation == nil ? 0 : 1) + (rules.newWindowsLocation == nil ? 0 : 1)
         }
 
         private static func census(_ section: NavigationSection?) -> Int {
             guard let section else { return 0 }
-            return section.pages.count + section.frames.count + (section.otherwise == nil ? 0 : 1) + (section.newWindows == nil ? 0 : 1)
+            return section.pages.count + section.schemePages.count + section.frames.count + (section.otherwise == nil ? 0 : 1) + (section.newWindows == nil ? 0 : 1)
         }
     }
 }

@@ -5,6 +5,8 @@ import WebPolicyRuntime
 public struct NavigationSection: Sendable {
     public var location: SourceLocation
     public var pages: [NavigationEntry] = []
+    /// `pages` entries by scheme alone: the app's own pages, served on its own scheme.
+    public var schemePages: [NavigationSchemePage] = []
     public var frames: [NavigationEntry] = []
     public var otherwise: Located<NavigationOtherwise>?
     public var newWindows: Located<NewWindowPolicy>?
@@ -39,4 +41,21 @@ public final class NavigationEntry: Sendable {
 
     /// The hosts the entry names, as the decision engine matches them.
     public var scope: HostScope { HostScope(pattern: host.value, includeSubdomains: includeSubdomains?.value ?? false) }
+}
+
+/// A `navigation.pages` entry by scheme alone (`- scheme: zim`): every page on a scheme the app
+/// serves itself (`interception`) — an offline reader's, a bundled site's.
+public final class NavigationSchemePage: Sendable {
+    public let location: SourceLocation
+    public let scheme: LocatedString
+    public let reason: LocatedString?
+
+    public init(location: SourceLocation, scheme: LocatedString, reason: LocatedString? = nil) {
+        self.location = location
+        self.scheme = scheme
+        self.reason = reason
+    }
+
+    /// Lowercase.
+    public var schemeName: String { scheme.value.lowercased() }
 }

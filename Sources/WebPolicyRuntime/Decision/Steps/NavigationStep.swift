@@ -34,8 +34,8 @@ struct NavigationStep: Sendable {
         /// Not a web document the section speaks of (the scheme gate decides it), or no
         /// `navigation:` at all.
         case passes
-        /// An entry of `pages` or `frames` admits it.
-        case admitted(NavigationRules.Entry, section: String, described: String)
+        /// An entry of `pages` or `frames` admits it (the entry written at `location`).
+        case admitted(at: SourceLocation?, section: String, described: String)
         /// The delegate cancels it and hands the URL to the system (`navigation.otherwise` or
         /// `new-windows: open-externally`, for a link the user activated).
         case handedToSystem(Why, at: SourceLocation?)
@@ -58,11 +58,15 @@ struct NavigationStep: Sendable {
             }
         }
         // Web documents only: the app's own schemes, about:, data: and the scheme allowlist
-        // keep their meaning (the scheme gate decides them).
-        guard WebKitSchemes.web.contains(url.scheme) else { return .passes }
+        // keep their meaning (the scheme gate decides them) — a page the app serves on its own
+        // scheme is admitted by name when `pages` lists the scheme, and the gate still serves it.
+        guard WebKitSchemes.web.contains(url.scheme) else {
+            guard let page = rules.pageSchemes.first(where: { $0.scheme == url.scheme }) else { return .passes }
+            return .admitted(at: page.location, section: "pages", described: page.described)
+        }
         let candidates = target.mainFrame ? rules.pages : rules.pages + rules.frames
         if let entry = candidates.first(where: { $0.admits(url, bindings: bindings) }) {
-            return .admitted(entry, section: rules.pages.contains(entry) ? "pages" : "frames", described: entry.described(in: bindings))
+            return .admitted(at: entry.location, section: rules.pages.contains(entry) ? "pages" : "frames", described: entry.described(in: bindings))
         }
         // Roles nothing is bound to: the reason says so, as they admit nothing.
         var unbound: [String] = []

@@ -51,5 +51,10 @@ struct AppBoundSchemeUnboundRule: LintRule {
             context.report("the app serves pages from \(scheme): but app-bound-domains does not bind the scheme: with limit-navigations, WebKit refuses its pages",
                            at: rule.scheme.location, hint: "add \"\(scheme):\" to app-bound-domains")
         }
+        // Pages the policy says the app serves, whatever serves them (a handler too).
+        for page in policy.navigation?.schemePages ?? [] where seen.insert(page.schemeName).inserted && !entries.contains(page.schemeName + ":") {
+            context.report("navigation.pages shows the app's own pages on \(page.schemeName): but app-bound-domains does not bind the scheme: with limit-navigations, WebKit refuses them",
+                           at: page.scheme.location, hint: "add \"\(page.schemeName):\" to app-bound-domains")
+        }
     }
 }
