@@ -35,11 +35,15 @@ enum DelegateBody {
         final class Comparisons: SyntaxVisitor {
             var hosts: [String] = []
             override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+                // An unfolded sequence: `a == "x" || b == "y"` is seven elements; each `==`
+                // compares its two neighbours.
                 let elements = Array(node.elements)
-                guard elements.count == 3, let comparison = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text, comparison == "==" else { return .visitChildren }
-                let literal = elements[0].as(StringLiteralExprSyntax.self)?.representedLiteralValue ?? elements[2].as(StringLiteralExprSyntax.self)?.representedLiteralValue
-                let other = elements[0].is(StringLiteralExprSyntax.self) ? elements[2] : elements[0]
-                if let literal, DelegateBody.namesOrigin(other) { hosts.append(literal) }
+                for index in elements.indices.dropFirst().dropLast() where elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text == "==" {
+                    let left = elements[index - 1], right = elements[index + 1]
+                    let literal = left.as(StringLiteralExprSyntax.self)?.representedLiteralValue ?? right.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+                    let other = left.is(StringLiteralExprSyntax.self) ? right : left
+                    if let literal, DelegateBody.namesOrigin(other) { hosts.append(literal) }
+                }
                 return .visitChildren
             }
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {

@@ -10,6 +10,7 @@ public enum AuditRules {
         BridgeWorldMismatchRule.self,
         BridgeReplyMismatchRule.self,
         BridgeSenderUncheckedRule.self,
+        BridgeGateOriginsDifferRule.self,
         SchemeHandlerUndeclaredRule.self,
         InterceptionUnhandledRule.self,
         InspectableInReleaseRule.self,

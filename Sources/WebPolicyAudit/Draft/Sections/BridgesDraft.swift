@@ -23,6 +23,10 @@ extension PolicyDraft.Builder {
         }
         bridgeCount = bridges.count
         let usesRuntime = subject.messageHandlers.contains { $0.handler.throughGate }
+        // Schemes the app serves itself: pages on them are the app's own, whatever their host.
+        let ownSchemes = Set(subject.schemeHandlers.compactMap { fact, handler in
+            fact.site.inRelease ? handler.scheme?.stringValue?.lowercased() : nil
+        }.filter { WebKitSchemes.acceptsHandler(for: $0) && PolicyDraft.isScheme($0) }).sorted()
         let appBound = plists.contains { !($0.appBoundDomains?.domains ?? []).isEmpty }
         let gates = subject.facts().compactMap { fact -> (String, AppFact.DelegateMethod, FactSite)? in
             guard case .delegate(let method) = fact.kind, method.role == .receiveScriptMessage, let type = fact.site.enclosingType else { return nil }
@@ -58,6 +62,7 @@ extension PolicyDraft.Builder {
                 let handler = gate.map { " (\(Self.place($0.2)) reads no frameInfo)" } ?? ""
                 note = "every page the view shows, in every frame, can call it today\(handler); list the hosts whose pages may"
                     + (usesRuntime ? "" : ", and check them in the handler or register it with the runtime's ScriptMessageGate")
+                    + (ownSchemes.isEmpty ? "" : " — or, for pages the app serves itself only: origins: [\"*\"] with schemes: [\(ownSchemes.joined(separator: ", "))]")
             }
             fields.append(("origins", .array(origins.map(JSONValue.string))))
             if let (_, method, _) = gate, method.testsMainFrame { fields.append(("frames", .string("main"))) }

@@ -15,7 +15,10 @@ struct BridgeOriginAnyRule: LintRule {
         an ad, a page someone on the café's Wi-Fi rewrote — can post to it. `origins: ["*"]` \
         admits them all, so the message gate checks nothing. Name the sites whose pages call the \
         handler; DuckDuckGo's `UserScriptMessaging` gives each feature an origin policy of exact \
-        hosts for the same reason.
+        hosts for the same reason. A bridge whose `schemes` are only the app's own (schemes \
+        `interception` serves: an offline reader's `zim`) is another matter: no web page has \
+        such an origin, so `*` there means every page the app serves itself — whose hosts (a \
+        ZIM file's id, say) are not known when the policy is written.
         """,
         standards: .init(masvs: ["MASVS-PLATFORM-2"], maswe: ["MASWE-0068"], mastg: ["MASTG-TEST-0078"], cwe: ["CWE-749"]),
         failing: [
@@ -31,11 +34,22 @@ struct BridgeOriginAnyRule: LintRule {
               - name: nativeBridge
                 origins: ["*.shop.example.com"]
             """),
+            Example("""
+            interception:
+              - scheme: com.example.reader
+                handler: ReaderSchemeHandler
+            bridges:
+              - name: headings
+                origins: ["*"]
+                schemes: [com.example.reader]
+            """),
         ]
     )
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
-        for bridge in policy.bridges {
+        let served = Set(policy.interception.map { $0.scheme.value.lowercased() }).subtracting(WebKitSchemes.web)
+        // Only the app's own pages have an origin on a scheme it serves: `*` there is every one of them.
+        for bridge in policy.bridges where !bridge.schemeNames.allSatisfy(served.contains) {
             for origin in bridge.origins?.value ?? [] where origin.value == "*" {
                 context.report("bridge '\(bridge.name.value)' admits every origin: any page the view shows can call the app's native code through it",
                                at: origin.location, hint: "list the hosts whose pages call '\(bridge.name.value)', such as \"*.yourshop.com\"")
