@@ -129,6 +129,8 @@ let package = Package(
         // The app's navigation and UI delegates, driven by the real-WebKit conformance lane
         // (ci/webkit-conformance/navigation_conformance.py) over standard input; never shipped.
         .executableTarget(name: "webpolicy-app-probe", dependencies: ["WebPolicyWebKit", "WebPolicyRuntime"]),
+        // Bindings changed while decisions run, built with the thread sanitizer by .ci/run; never shipped.
+        .executableTarget(name: "webpolicy-race-check", dependencies: ["WebPolicyRuntime"]),
         // What both benchmarks share: the realistic trace generator, timing whole commands.
         .target(name: "BenchSupport", dependencies: ["URLFilter"]),
         // Temporary folders that the tests remove at exit.
