@@ -80,18 +80,24 @@ final class SwiftFactCollector: SyntaxVisitor {
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         let supertypes = node.inheritanceClause?.inheritedTypes.map { Self.typeName($0.type) } ?? []
         file.classes.append(ClassDeclaration(name: node.name.text, supertypes: supertypes, site: site(node.name)))
+        file.declaredTypes.append(node.name.text)
         types.append(node.name.text)
         return .visitChildren
     }
     override func visitPost(_ node: ClassDeclSyntax) { types.removeLast() }
 
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { types.append(node.name.text); return .visitChildren }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        file.declaredTypes.append(node.name.text)
+        types.append(node.name.text)
+        return .visitChildren
+    }
     override func visitPost(_ node: StructDeclSyntax) { types.removeLast() }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { types.append(Self.typeName(node.extendedType)); return .visitChildren }
     override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        file.declaredTypes.append(node.name.text)
         types.append(node.name.text)
         let rawString = node.inheritanceClause?.inheritedTypes.contains { Self.typeName($0.type) == "String" } ?? false
         if rawString {
@@ -164,6 +170,10 @@ final class SwiftFactCollector: SyntaxVisitor {
             return nil
         case "userContentController":
             return labels.count >= 2 && labels[1] == "didReceive" ? .receiveScriptMessage : nil
+        case "decidePolicy":
+            // WebKit for SwiftUI's `WebPage.NavigationDeciding.decidePolicy(for:preferences:)`.
+            guard labels == ["for", "preferences"], parameters[0].type.trimmedDescription.contains("NavigationAction") else { return nil }
+            return .decideNavigationAction
         default:
             return nil
         }
@@ -313,6 +323,7 @@ final class SwiftFactCollector: SyntaxVisitor {
         let elements = Array(node.elements)
         guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
         let target = elements[0], value = elements[2]
+        if readSchemeHandlers(target: target, value: value, node) { return .visitChildren }
         let property: String
         var onCopy = false
         if let member = target.as(MemberAccessExprSyntax.self) {
@@ -338,6 +349,31 @@ final class SwiftFactCollector: SyntaxVisitor {
         }
         record(.setting(setting), node)
         return .visitChildren
+    }
+
+    /// WebKit for SwiftUI's scheme handlers, a dictionary of the page's configuration:
+    /// `configuration.urlSchemeHandlers[URLScheme("zim")!] = ZimHandler()`, or the whole
+    /// dictionary at once (`= [URLScheme("zim")!: ZimHandler()]`).
+    private func readSchemeHandlers(target: ExprSyntax, value: ExprSyntax, _ node: SequenceExprSyntax) -> Bool {
+        func scheme(_ key: ExprSyntax) -> CodeValue {
+            var key = key
+            if let unwrapped = key.as(ForceUnwrapExprSyntax.self) { key = unwrapped.expression }
+            if let call = key.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == "URLScheme", let raw = call.arguments.first?.expression {
+                return classify(raw)
+            }
+            return classify(key)
+        }
+        if let subscriptCall = target.as(SubscriptCallExprSyntax.self), let member = subscriptCall.calledExpression.as(MemberAccessExprSyntax.self),
+           WebKitAPICatalogue.swiftProperty(member.declName.baseName.text)?.fact == .schemeHandler, let key = subscriptCall.arguments.first?.expression {
+            record(.schemeHandler(.init(scheme: scheme(key), handler: handlerName(value))), node)
+            return true
+        }
+        guard let member = target.as(MemberAccessExprSyntax.self), WebKitAPICatalogue.swiftProperty(member.declName.baseName.text)?.fact == .schemeHandler,
+              let dictionary = value.as(DictionaryExprSyntax.self) else { return false }
+        if case .elements(let elements) = dictionary.content {
+            for element in elements { record(.schemeHandler(.init(scheme: scheme(element.key), handler: handlerName(element.value))), node) }
+        }
+        return true
     }
 
     // MARK: Calls
@@ -375,47 +411,22 @@ final class SwiftFactCollector: SyntaxVisitor {
         // of an app are none of them.
         var baseText: String { base?.trimmedDescription ?? "" }
 
+        if let (row, spelling) = WebKitAPICatalogue.swiftCall(name, labels: labels) {
+            readWebKitCall(row, spelling, node, arguments: arguments, base: base)
+            return .visitChildren
+        }
         switch (name, labels) {
-        case ("add", ["_", "name"]), ("add", ["_", "contentWorld", "name"]):
-            let handler = AppFact.MessageHandler(name: handlerName(of: argument("name")!), world: argument("contentWorld").map(classifyWorld), reply: false,
-                                                 handlerClass: handlerClass(arguments[0].expression))
-            record(.messageHandler(handler), node)
-        case ("addScriptMessageHandler", ["_", "contentWorld", "name"]):
-            let handler = AppFact.MessageHandler(name: handlerName(of: argument("name")!), world: argument("contentWorld").map(classifyWorld), reply: true,
-                                                 handlerClass: handlerClass(arguments[0].expression))
-            record(.messageHandler(handler), node)
         case ("register", ["_", "as", "in"]), ("registerWithReply", ["_", "as", "in"]):
             // The runtime's ScriptMessageGate: the handler lives in its bridge's world.
             let handler = AppFact.MessageHandler(name: classify(argument("as")!), reply: name == "registerWithReply", throughGate: true)
             record(.messageHandler(handler), node)
-        case ("setURLSchemeHandler", ["_", "forURLScheme"]):
-            record(.schemeHandler(.init(scheme: classify(argument("forURLScheme")!), guarded: functions.last?.checksScheme ?? false,
-                                        handler: handlerName(arguments[0].expression))), node)
         case ("register", ["in"]) where baseText.contains("SchemeHandlerPlan"):
             record(.schemeHandler(.init(scheme: nil)), node)
-        case ("handlesURLScheme", _):
-            if !functions.isEmpty { functions[functions.count - 1].checksScheme = true }
-        case ("loadFileURL", ["_", "allowingReadAccessTo"]), ("loadFileRequest", ["_", "allowingReadAccessTo"]):
-            let load = AppFact.Load(api: name == "loadFileURL" ? .loadFileURL : .loadFileRequest, content: classify(arguments[0].expression), base: classify(argument("allowingReadAccessTo")!))
-            record(.load(load), node)
-        case ("loadHTMLString", ["_", "baseURL"]):
-            record(.load(.init(api: .loadHTMLString, content: classify(arguments[0].expression), base: classify(argument("baseURL")!))), node)
-        case ("load", ["_", "mimeType", "characterEncodingName", "baseURL"]):
-            record(.load(.init(api: .loadData, content: classify(arguments[0].expression), base: classify(argument("baseURL")!))), node)
-        case ("evaluateJavaScript", _), ("callAsyncJavaScript", _):
-            guard let first = arguments.first, first.label == nil else { break }
-            let script = classify(first.expression)
-            guard script.kind != .string else { break }
-            record(.script(.init(api: name, script: script, splices: flow.scriptSplices(first.expression, at: node))), node)
         case ("setValue", ["_", "forKey"]):
             let key = classify(argument("forKey")!)
             if key.kind == .string { record(.api(.init(.keyValueCoding, detail: key, receiver: base.map { $0.trimmedDescription })), node) }
         case ("registerClass", _) where baseText == "URLProtocol":
             record(.api(.init(.urlProtocol)), node)
-        case ("setCookie", _) where baseText.lowercased().contains("cookiestore"):
-            record(.api(.init(.cookieStore)), node)
-        case ("compileContentRuleList", _):
-            record(.api(.init(.contentRuleList, detail: argument("forIdentifier").map { classify($0) })), node)
         case ("canOpenURL", ["_"]):
             record(.api(.init(.canOpenURL, detail: classify(arguments[0].expression))), node)
         case ("open", _) where baseText.contains("UIApplication") || baseText.hasSuffix("application"):
@@ -427,8 +438,6 @@ final class SwiftFactCollector: SyntaxVisitor {
             // UIApplication's signature on a wrapper of the app's (`URLOpener.shared.open`), and
             // SwiftUI's `openURL` action.
             readHandOff(node, url: arguments[0].expression)
-        case ("WKUserScript", _) where labels.contains("forMainFrameOnly"):
-            record(.api(.init(.userScript, detail: argument("forMainFrameOnly").map { classify($0) })), node)
         case ("NavigationDecider", _):
             record(.api(.init(.runtimeNavigation)), node)
         default:
@@ -520,15 +529,50 @@ final class SwiftFactCollector: SyntaxVisitor {
         return written.first?.isUppercase == true && written.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) ? written : nil
     }
 
-    /// The lower-case callee names the switch below matches.
+    /// The lower-case callee names the reader matches: the catalogue's, and the runtime's,
+    /// Foundation's and UIKit's calls it reads besides.
     private static func isCallOfInterest(_ name: String) -> Bool {
+        if WebKitAPICatalogue.isSwiftName(name) { return true }
         switch name {
-        case "add", "addScriptMessageHandler", "register", "registerWithReply", "setURLSchemeHandler", "handlesURLScheme", "loadFileURL",
-             "loadFileRequest", "loadHTMLString", "load", "evaluateJavaScript", "callAsyncJavaScript", "setValue", "registerClass",
-             "setCookie", "compileContentRuleList", "canOpenURL", "open", "openURL":
+        case "register", "registerWithReply", "setValue", "registerClass", "canOpenURL", "open", "openURL":
             return true
         default:
             return false
+        }
+    }
+
+    /// A call of the WebKit API catalogue: the fact its row names, read from its arguments.
+    private func readWebKitCall(_ row: WebKitAPICatalogue.Row, _ spelling: WebKitAPICatalogue.SwiftSpelling, _ node: FunctionCallExprSyntax,
+                                arguments: [LabeledExprListSyntax.Element], base: ExprSyntax?) {
+        func argument(_ label: String) -> ExprSyntax? { arguments.first { ($0.label?.text ?? "_") == label }?.expression }
+        switch row.fact {
+        case .messageHandler(let reply):
+            guard let name = argument("name"), let first = arguments.first else { return }
+            record(.messageHandler(AppFact.MessageHandler(name: handlerName(of: name), world: argument("contentWorld").map(classifyWorld), reply: reply,
+                                                          handlerClass: handlerClass(first.expression))), node)
+        case .schemeHandler:
+            guard let scheme = argument("forURLScheme"), let first = arguments.first else { return }
+            record(.schemeHandler(.init(scheme: classify(scheme), guarded: functions.last?.checksScheme ?? false, handler: handlerName(first.expression))), node)
+        case .schemeCheck:
+            if !functions.isEmpty { functions[functions.count - 1].checksScheme = true }
+        case .load(let api):
+            // The content first; the base URL or read access by its label.
+            guard let first = arguments.first, let base = argument("baseURL") ?? argument("allowingReadAccessTo") else { return }
+            let written = row.objectiveC.isEmpty ? spelling.written : nil
+            record(.load(AppFact.Load(api: api, content: classify(first.expression), base: classify(base), spelling: written)), node)
+        case .script:
+            guard let first = arguments.first, first.label == nil else { return }
+            let script = classify(first.expression)
+            guard script.kind != .string else { return }
+            record(.script(.init(api: spelling.name, script: script, splices: flow.scriptSplices(first.expression, at: node))), node)
+        case .cookieStore:
+            // WKHTTPCookieStore's, not Foundation's HTTPCookieStorage.
+            guard base?.trimmedDescription.lowercased().contains("cookiestore") == true else { return }
+            record(.api(.init(.cookieStore)), node)
+        case .userScript:
+            record(.api(.init(.userScript, detail: argument("forMainFrameOnly").map { classify($0) })), node)
+        case .contentRuleList:
+            record(.api(.init(.contentRuleList, detail: argument("forIdentifier").map { classify($0) })), node)
         }
     }
 

@@ -171,12 +171,19 @@ public struct AppFact: Sendable, Hashable {
         public var content: CodeValue
         /// The base URL, or the read-access URL of a file load.
         public var base: CodeValue
+        /// How the code spelt it when that is not `api` (WebKit for SwiftUI's
+        /// `load(html:baseURL:)` is a `loadHTMLString`).
+        public var spelling: String?
 
-        public init(api: API, content: CodeValue, base: CodeValue) {
+        public init(api: API, content: CodeValue, base: CodeValue, spelling: String? = nil) {
             self.api = api
             self.content = content
             self.base = base
+            self.spelling = spelling
         }
+
+        /// The call as reports name it.
+        public var written: String { spelling ?? api.rawValue }
     }
 
     public struct Script: Sendable, Hashable {

@@ -29,12 +29,16 @@ public struct AppInventory: Sendable {
         for file in fileFacts { counts[file.language, default: 0] += 1 }
         files = counts
         webViewClasses = Self.subclassClosure(of: "WKWebView", in: fileFacts.flatMap(\.classes))
+        // WebKit for SwiftUI's page and view, unless the app has types of those names (a
+        // `struct WebView: UIViewRepresentable` of its own).
+        let swiftUIWebViews = Self.swiftUIWebViews.subtracting(fileFacts.flatMap(\.declaredTypes))
         let constants = ConstantTable(fileFacts.flatMap(\.constants))
         var facts: [AppFact] = []
         for file in fileFacts {
             facts += file.facts
             for construction in file.constructions {
-                guard case .webView(let view) = construction.kind, webViewClasses.contains(view.className) else { continue }
+                guard case .webView(let view) = construction.kind,
+                      webViewClasses.contains(view.className) || (file.language == .swift && swiftUIWebViews.contains(view.className)) else { continue }
                 facts.append(construction)
             }
         }
@@ -62,6 +66,9 @@ public struct AppInventory: Sendable {
         flags = FlagTable(fileFacts.flatMap(\.flags))
         escapers = Set(fileFacts.flatMap(\.escapers))
     }
+
+    /// WebKit for SwiftUI (iOS 26): `WebPage`, and the SwiftUI `WebView` that shows one.
+    static let swiftUIWebViews: Set<String> = ["WebPage", "WebView"]
 
     /// A handler registered once per case of a `String` enum (`Message.allCases.forEach`): one
     /// registration per case, named by its raw value. An enum the module does not declare

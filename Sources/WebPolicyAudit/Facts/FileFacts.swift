@@ -15,6 +15,8 @@ public struct FileFacts: Sendable {
     public var language: Language
     public var facts: [AppFact] = []
     public var classes: [ClassDeclaration] = []
+    /// The names of every type the file declares (classes, structs, enums, actors).
+    public var declaredTypes: [String] = []
     public var constants: [ConstantDeclaration] = []
     /// The raw values of each `String` enum's cases, in order (`CallMessage.allCases`).
     public var enumCases: [String: [String]] = [:]

@@ -327,34 +327,11 @@ private struct Reader {
         let messageSite = site(open..<(close + 1))
         let receiverText = text(receiver)
 
+        if let row = WebKitAPICatalogue.objectiveCCall(selector) {
+            readWebKitMessage(row, selector: selector, first: parts.first?.argument, argument: argument, receiver: receiverText, at: messageSite)
+            return
+        }
         switch selector {
-        case "addScriptMessageHandler:name:", "addScriptMessageHandler:contentWorld:name:", "addScriptMessageHandlerWithReply:contentWorld:name:":
-            guard let name = argument("name") else { return }
-            let world = argument("contentWorld").map(classifyWorld)
-            let handler = AppFact.MessageHandler(name: classify(name), world: world, reply: selector.hasPrefix("addScriptMessageHandlerWithReply"))
-            file.facts.append(AppFact(.messageHandler(handler), at: messageSite))
-        case "setURLSchemeHandler:forURLScheme:":
-            guard let scheme = argument("forURLScheme") else { return }
-            let handler = argument("setURLSchemeHandler").map(handlerName)
-            file.facts.append(AppFact(.schemeHandler(.init(scheme: classify(scheme), guarded: methodChecksScheme, handler: handler)), at: messageSite))
-        case "loadHTMLString:baseURL:":
-            guard let html = argument("loadHTMLString"), let base = argument("baseURL") else { return }
-            file.facts.append(AppFact(.load(.init(api: .loadHTMLString, content: classify(html), base: classify(base))), at: messageSite))
-        case "loadData:MIMEType:characterEncodingName:baseURL:":
-            guard let data = argument("loadData"), let base = argument("baseURL") else { return }
-            file.facts.append(AppFact(.load(.init(api: .loadData, content: classify(data), base: classify(base))), at: messageSite))
-        case "loadFileURL:allowingReadAccessToURL:":
-            guard let url = argument("loadFileURL"), let access = argument("allowingReadAccessToURL") else { return }
-            file.facts.append(AppFact(.load(.init(api: .loadFileURL, content: classify(url), base: classify(access))), at: messageSite))
-        case "loadFileRequest:allowingReadAccessToURL:":
-            guard let url = argument("loadFileRequest"), let access = argument("allowingReadAccessToURL") else { return }
-            file.facts.append(AppFact(.load(.init(api: .loadFileRequest, content: classify(url), base: classify(access))), at: messageSite))
-        case "evaluateJavaScript:completionHandler:", "evaluateJavaScript:", "evaluateJavaScript:inFrame:inContentWorld:completionHandler:":
-            guard let script = argument("evaluateJavaScript") else { return }
-            readScript("evaluateJavaScript", classify(script), at: messageSite)
-        case _ where selector.hasPrefix("callAsyncJavaScript:"):
-            guard let script = argument("callAsyncJavaScript") else { return }
-            readScript("callAsyncJavaScript", classify(script), at: messageSite)
         case "setValue:forKey:":
             guard let key = argument("forKey") else { return }
             let value = classify(key)
@@ -362,18 +339,10 @@ private struct Reader {
             file.facts.append(AppFact(.api(.init(.keyValueCoding, detail: value, receiver: receiverText)), at: messageSite))
         case "registerClass:" where receiverText == "NSURLProtocol":
             file.facts.append(AppFact(.api(.init(.urlProtocol)), at: messageSite))
-        case "setCookie:completionHandler:", "setCookie:":
-            file.facts.append(AppFact(.api(.init(.cookieStore)), at: messageSite))
-        case "initWithSource:injectionTime:forMainFrameOnly:", "initWithSource:injectionTime:forMainFrameOnly:inContentWorld:":
-            file.facts.append(AppFact(.api(.init(.userScript, detail: argument("forMainFrameOnly").map { classify($0) })), at: messageSite))
-        case _ where selector.hasPrefix("compileContentRuleListForIdentifier:"):
-            file.facts.append(AppFact(.api(.init(.contentRuleList, detail: argument("compileContentRuleListForIdentifier").map { classify($0) })), at: messageSite))
         case "canOpenURL:":
             file.facts.append(AppFact(.api(.init(.canOpenURL, detail: argument("canOpenURL").map { classify($0) })), at: messageSite))
         case _ where selector.hasPrefix("openURL:"):
             file.facts.append(AppFact(.api(.init(.openURL, detail: argument("openURL").map { classify($0) })), at: messageSite))
-        case "handlesURLScheme:":
-            methodChecksScheme = true
         case "new":
             if receiver.count == 1, let name = identifier(at: receiver.lowerBound) {
                 file.constructions.append(AppFact(.webView(.init(className: name)), at: messageSite))
@@ -389,6 +358,34 @@ private struct Reader {
                 file.constructions.append(AppFact(.webView(.init(className: name, configuration: configuration, managed: managed,
                                                                  forNewWindow: currentMethod?.hasPrefix("webView:createWebViewWithConfiguration:") ?? false)), at: messageSite))
             }
+        }
+    }
+
+    /// A message of the WebKit API catalogue: the fact its row names, read from its arguments.
+    private mutating func readWebKitMessage(_ row: WebKitAPICatalogue.Row, selector: String, first: Range<Int>?, argument: (String) -> Range<Int>?,
+                                   receiver: String, at site: FactSite) {
+        switch row.fact {
+        case .messageHandler(let reply):
+            guard let name = argument("name") else { return }
+            let handler = AppFact.MessageHandler(name: classify(name), world: argument("contentWorld").map(classifyWorld), reply: reply)
+            file.facts.append(AppFact(.messageHandler(handler), at: site))
+        case .schemeHandler:
+            guard let scheme = argument("forURLScheme") else { return }
+            file.facts.append(AppFact(.schemeHandler(.init(scheme: classify(scheme), guarded: methodChecksScheme, handler: first.map(handlerName))), at: site))
+        case .schemeCheck:
+            methodChecksScheme = true
+        case .load(let api):
+            guard let content = first, let base = argument("baseURL") ?? argument("allowingReadAccessToURL") else { return }
+            file.facts.append(AppFact(.load(.init(api: api, content: classify(content), base: classify(base))), at: site))
+        case .script:
+            guard let script = first else { return }
+            readScript(String(selector.prefix { $0 != ":" }), classify(script), at: site)
+        case .cookieStore:
+            file.facts.append(AppFact(.api(.init(.cookieStore)), at: site))
+        case .userScript:
+            file.facts.append(AppFact(.api(.init(.userScript, detail: argument("forMainFrameOnly").map { classify($0) })), at: site))
+        case .contentRuleList:
+            file.facts.append(AppFact(.api(.init(.contentRuleList, detail: first.map { classify($0) })), at: site))
         }
     }
 

@@ -45,7 +45,7 @@ struct HTMLStringNullOriginRule: AuditRule {
             let plainHTTP = base.text.contains("\"http://") || base.stringValue?.hasPrefix("http://") == true
             guard null || plainHTTP else { continue }
             let origin = null ? "a nil base URL (an opaque origin)" : "a plain-http base URL (\(base.text))"
-            context.report("\(load.api.rawValue) loads HTML built from values with \(origin): its scripts run outside every origin the policy names",
+            context.report("\(load.written) loads HTML built from values with \(origin): its scripts run outside every origin the policy names",
                            at: fact.site, hint: "give it a base URL of a scheme the app intercepts, or serve it through interception:")
         }
     }

@@ -72,6 +72,14 @@ struct ScriptInterpolationRule: AuditRule {
                 }
             }
             """)),
+            // WebKit for SwiftUI: WebPage's callJavaScript, read as evaluateJavaScript is.
+            .triggers(.init("App/ArticlePage.swift", """
+            import WebKit
+
+            @MainActor func highlight(_ term: String, in page: WebPage) async throws {
+                _ = try await ↓page.callJavaScript("highlight('\\(term)')")
+            }
+            """)),
             .passes(.init("App/Banner.swift", """
             func show(_ title: String, in webView: WKWebView, jsonString: String, zoom: Int, pinch: Bool, scale: Double) async throws {
                 webView.evaluateJavaScript("document.title")

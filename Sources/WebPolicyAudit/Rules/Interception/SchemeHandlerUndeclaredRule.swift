@@ -34,6 +34,18 @@ struct SchemeHandlerUndeclaredRule: AuditRule {
               - scheme: app-local
                 serve: bundle:www
             """),
+            // WebKit for SwiftUI: a page configuration's scheme handlers.
+            .triggers(.init("App/PageConfiguration.swift", """
+            import WebKit
+
+            func configure(_ configuration: inout WebPage.Configuration) {
+                ↓configuration.urlSchemeHandlers[URLScheme("app-assets")!] = AssetHandler()
+            }
+            """), policy: """
+            interception:
+              - scheme: app-local
+                serve: bundle:www
+            """),
             .passes(.init("App/WebConfiguration.swift", """
             func configure(_ configuration: WKWebViewConfiguration) {
                 configuration.setURLSchemeHandler(AssetHandler(), forURLScheme: "app-local")

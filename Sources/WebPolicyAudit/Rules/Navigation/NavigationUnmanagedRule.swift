@@ -36,6 +36,21 @@ struct NavigationUnmanagedRule: AuditRule {
                 - host: shop.example.com
               otherwise: block
             """),
+            // WebKit for SwiftUI: a page's navigation decider.
+            .triggers(.init("App/ArticleDecider.swift", """
+            import WebKit
+
+            struct ArticleDecider: WebPage.NavigationDeciding {
+                mutating func ↓decidePolicy(for action: WebPage.NavigationAction, preferences: inout WebPage.NavigationPreferences) async -> WKNavigationActionPolicy {
+                    action.request.url?.host == "shop.example.com" ? .allow : .cancel
+                }
+            }
+            """), policy: """
+            navigation:
+              pages:
+                - host: shop.example.com
+              otherwise: block
+            """),
             .passes(.init("App/Browser.swift", """
             extension BrowserViewController: WKNavigationDelegate {
                 func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction,

@@ -38,6 +38,18 @@ struct WebViewUnmanagedRule: AuditRule {
             webview:
               javascript: true
             """),
+            // WebKit for SwiftUI: a page made with a configuration of its own.
+            .triggers(.init("App/Reader.swift", """
+            import SwiftUI
+            import WebKit
+
+            @MainActor func makeReader() -> WebPage {
+                ↓WebPage(configuration: WebPage.Configuration())
+            }
+            """), policy: """
+            webview:
+              javascript: true
+            """),
             .passes(.init("App/Shop.swift", """
             final class ShopViewController: UIViewController {
                 func makeView(policy: RuntimePolicy) -> WKWebView {

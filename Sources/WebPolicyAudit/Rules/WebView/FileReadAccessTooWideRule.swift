@@ -32,6 +32,17 @@ struct FileReadAccessTooWideRule: AuditRule {
             webview:
               file-access: www
             """),
+            .triggers(.init("App/OfflinePage.swift", """
+            import WebKit
+
+            @MainActor func show(_ file: URL, in page: WebPage) {
+                let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+                ↓page.load(fileURL: file, allowingReadAccessTo: documents)
+            }
+            """), policy: """
+            webview:
+              file-access: www
+            """),
             .passes(.init("App/Offline.swift", """
             func show(_ page: URL, in webView: WKWebView, policy: RuntimePolicy) throws {
                 webView.loadFileURL(page, allowingReadAccessTo: page)

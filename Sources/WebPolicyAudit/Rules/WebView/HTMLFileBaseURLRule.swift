@@ -34,6 +34,17 @@ struct HTMLFileBaseURLRule: AuditRule {
             webview:
               file-access: none
             """),
+            // WebKit for SwiftUI: WebPage's own load of HTML.
+            .triggers(.init("App/HelpPage.swift", """
+            import WebKit
+
+            @MainActor func show(_ html: String, in page: WebPage) {
+                ↓page.load(html: html, baseURL: Bundle.main.bundleURL)
+            }
+            """), policy: """
+            webview:
+              file-access: none
+            """),
             .triggers(.init("App/Receipt.m", """
             @implementation Receipt
             - (void)show:(NSString *)html in:(WKWebView *)webView {
@@ -67,17 +78,17 @@ struct HTMLFileBaseURLRule: AuditRule {
             guard load.base.kind != .nil, Self.fileURLShapes.contains(where: base.contains) else { continue }
             let written = CodeValue.abbreviated(base)
             guard let policy = app.policy else {
-                context.report("\(load.api.rawValue) gives the page a file base URL (\(written)): WebKit lets its scripts read every file in that folder",
+                context.report("\(load.written) gives the page a file base URL (\(written)): WebKit lets its scripts read every file in that folder",
                                at: fact.site, hint: "serve the page through interception: (an app scheme), or loadFileURL with read access to its own folder", severity: .warning)
                 continue
             }
             let notes = policy.fileAccessNotes
             if let folder {
                 if base.contains("\"\(folder)\"") || base.contains("\"\(folder)/") { continue }
-                context.report("\(load.api.rawValue) gives the page a file base URL (\(written)) that the audit cannot place inside file-access '\(folder)': WebKit lets its scripts read that folder",
+                context.report("\(load.written) gives the page a file base URL (\(written)) that the audit cannot place inside file-access '\(folder)': WebKit lets its scripts read that folder",
                                at: fact.site, hint: "use a base inside '\(folder)', or serve the page through interception:", notes: notes, severity: .warning)
             } else {
-                context.report("\(load.api.rawValue) gives the page a file base URL (\(written)), but the policy says file-access: none: WebKit lets its scripts read that folder",
+                context.report("\(load.written) gives the page a file base URL (\(written)), but the policy says file-access: none: WebKit lets its scripts read that folder",
                                at: fact.site, hint: "serve the page through interception: (an app scheme), or give it a non-file base URL", notes: notes)
             }
         }

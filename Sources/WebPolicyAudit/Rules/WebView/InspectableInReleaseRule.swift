@@ -79,6 +79,18 @@ struct InspectableInReleaseRule: AuditRule {
                 return webView
             }
             """)),
+            .triggers(.init("App/ReaderPage.swift", """
+            import WebKit
+
+            @MainActor func makeReader() -> WebPage {
+                let page = WebPage()
+                ↓page.isInspectable = true
+                return page
+            }
+            """), policy: """
+            webview:
+              inspectable: false
+            """),
             .passes(.init("App/AppWebView.swift", """
             func configure(_ webView: WKWebView) {
                 #if DEBUG
