@@ -365,13 +365,13 @@ final class SwiftFactCollector: SyntaxVisitor {
         }
         if let subscriptCall = target.as(SubscriptCallExprSyntax.self), let member = subscriptCall.calledExpression.as(MemberAccessExprSyntax.self),
            WebKitAPICatalogue.swiftProperty(member.declName.baseName.text)?.fact == .schemeHandler, let key = subscriptCall.arguments.first?.expression {
-            record(.schemeHandler(.init(scheme: scheme(key), handler: handlerName(value))), node)
+            record(.schemeHandler(.init(scheme: scheme(key), handler: handlerName(value), viaURLScheme: true)), node)
             return true
         }
         guard let member = target.as(MemberAccessExprSyntax.self), WebKitAPICatalogue.swiftProperty(member.declName.baseName.text)?.fact == .schemeHandler,
               let dictionary = value.as(DictionaryExprSyntax.self) else { return false }
         if case .elements(let elements) = dictionary.content {
-            for element in elements { record(.schemeHandler(.init(scheme: scheme(element.key), handler: handlerName(element.value))), node) }
+            for element in elements { record(.schemeHandler(.init(scheme: scheme(element.key), handler: handlerName(element.value), viaURLScheme: true)), node) }
         }
         return true
     }
@@ -581,6 +581,8 @@ final class SwiftFactCollector: SyntaxVisitor {
     /// a configuration from `WKWebViewConfiguration(policy:)`, directly or one `let` away.
     private func construction(_ className: String, _ node: FunctionCallExprSyntax) {
         let labels = node.arguments.map { $0.label?.text }
+        // SwiftUI's `WebView(page)` shows a page made elsewhere; only `WebView(url:)` makes its own.
+        if className == "WebView", labels.first != "url" { return }
         let configuration = node.arguments.first { $0.label?.text == "configuration" }?.expression
         var managed = labels.contains(WebKitVocabulary.runtimeArgumentLabel)
         if let configuration, !managed {

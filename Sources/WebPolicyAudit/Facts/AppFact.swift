@@ -72,11 +72,15 @@ public struct AppFact: Sendable, Hashable {
         /// The handler's class when the source makes it in place (`AssetHandler()`), else the
         /// handler as written.
         public var handler: String?
+        /// WebKit for SwiftUI's `urlSchemeHandlers[URLScheme("x")!]`: a scheme WebKit handles
+        /// makes `URLScheme(_:)` nil, so the `!` traps, rather than the call raising.
+        public var viaURLScheme: Bool
 
-        public init(scheme: CodeValue?, guarded: Bool = false, handler: String? = nil) {
+        public init(scheme: CodeValue?, guarded: Bool = false, handler: String? = nil, viaURLScheme: Bool = false) {
             self.scheme = scheme
             self.guarded = guarded
             self.handler = handler
+            self.viaURLScheme = viaURLScheme
         }
     }
 

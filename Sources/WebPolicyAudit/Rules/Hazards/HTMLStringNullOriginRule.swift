@@ -41,10 +41,10 @@ struct HTMLStringNullOriginRule: AuditRule {
             guard case .load(let load) = fact.kind, load.api == .loadHTMLString || load.api == .loadData else { continue }
             guard !load.content.isKnown else { continue }
             let base = load.base
-            let null = base.kind == .nil || base.stringValue == "about:blank"
+            let null = base.kind == .nil || base.stringValue == "about:blank" || base.text.contains("\"about:blank\"")
             let plainHTTP = base.text.contains("\"http://") || base.stringValue?.hasPrefix("http://") == true
             guard null || plainHTTP else { continue }
-            let origin = null ? "a nil base URL (an opaque origin)" : "a plain-http base URL (\(base.text))"
+            let origin = !null ? "a plain-http base URL (\(base.text))" : base.kind == .nil ? "a nil base URL (an opaque origin)" : "an about:blank base URL (an opaque origin)"
             context.report("\(load.written) loads HTML built from values with \(origin): its scripts run outside every origin the policy names",
                            at: fact.site, hint: "give it a base URL of a scheme the app intercepts, or serve it through interception:")
         }

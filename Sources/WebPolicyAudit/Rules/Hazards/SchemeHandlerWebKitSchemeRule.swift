@@ -17,8 +17,11 @@ struct SchemeHandlerWebKitSchemeRule: AuditRule {
         `setURLSchemeHandler(_:forURLScheme:)`). WebKit's list is `+[WKWebView \
         handlesURLScheme:]`: the web's schemes and `LegacySchemeRegistry`'s built-ins (about, \
         blob, data, file, ftp, javascript, ws, wss…). A registration guarded by \
-        `WKWebView.handlesURLScheme(_:)` in the same function is fine. Source: Apple; WebKit \
-        `WKWebViewConfiguration.mm`; audit-checks.md IC2.
+        `WKWebView.handlesURLScheme(_:)` in the same function is fine. WebKit for SwiftUI's \
+        `URLScheme(_:)` is nil for such a scheme (`URLSchemeHandler.swift`: \
+        `_isValidCustomScheme`), so `urlSchemeHandlers[URLScheme("https")!]` traps instead. \
+        Source: Apple; WebKit `WKWebViewConfiguration.mm`, `URLSchemeHandler.swift`; \
+        audit-checks.md IC2.
         """,
         standards: .init(mastg: ["MASTG-TEST-0077"]),
         failing: [], passing: [],
@@ -41,7 +44,8 @@ struct SchemeHandlerWebKitSchemeRule: AuditRule {
     func check(_ app: AuditSubject, _ context: inout AuditRuleContext) {
         for (fact, handler) in app.schemeHandlers {
             guard let scheme = handler.scheme?.stringValue, !WebKitSchemes.acceptsHandler(for: scheme) else { continue }
-            context.report("a URL-scheme handler is registered for '\(scheme)', a scheme WebKit handles itself: the call raises NSInvalidArgumentException",
+            context.report("a URL-scheme handler is registered for '\(scheme)', a scheme WebKit handles itself: "
+                               + (handler.viaURLScheme ? "URLScheme(\"\(scheme)\") is nil, and its force-unwrap traps" : "the call raises NSInvalidArgumentException"),
                            at: fact.site, hint: "serve the content under a scheme of the app's own (app-local:) and intercept that")
         }
     }
