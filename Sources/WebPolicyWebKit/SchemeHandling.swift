@@ -102,6 +102,31 @@ public struct SchemeHandlerPlan: Sendable {
     }
 }
 
+extension SchemeHandlerPlan {
+    /// The folder a registration serves: its first rule's `serve:` under the app's resources
+    /// (`Bundle.resourceURL`); nil when its rules name a handler of the app's instead.
+    public func package(for registration: Registration, resources: URL?) -> OfflinePackage? {
+        registration.rules.lazy.compactMap(\.serve).first.flatMap { serve in resources.map { OfflinePackage(folder: $0.appendingPathComponent(serve)) } }
+    }
+}
+
+/// What the policy's scheme handlers answer — `WKURLSchemeHandler` for a WKWebView and
+/// `URLSchemeHandler` for a WebKit for SwiftUI page alike: the offline package's file, a 404,
+/// or a failure when there is no package to serve from.
+public struct PolicySchemeResponder: Sendable {
+    public let package: OfflinePackage?
+
+    public init(package: OfflinePackage?) {
+        self.package = package
+    }
+
+    public func respond(to request: URLRequest) -> Result<(URLResponse, Data), Error> {
+        guard let url = request.url else { return .failure(URLError(.badURL)) }
+        guard let package else { return .failure(URLError(.fileDoesNotExist)) }
+        return .success(package.response(for: url))
+    }
+}
+
 /// Files an interception rule's `serve:` folder answers with: the URL's path under the folder,
 /// `index.html` for a folder, never a path that climbs out of it.
 public struct OfflinePackage: Sendable {

@@ -26,9 +26,7 @@ open class PolicySchemeHandler: NSObject, WKURLSchemeHandler {
     /// The response for a request; runs off the main thread. Default: the offline package's
     /// file, or a 404.
     open func respond(to request: URLRequest) async -> Result<(URLResponse, Data), Error> {
-        guard let url = request.url else { return .failure(URLError(.badURL)) }
-        guard let package else { return .failure(URLError(.fileDoesNotExist)) }
-        return .success(package.response(for: url))
+        PolicySchemeResponder(package: package).respond(to: request)
     }
 
     public func webView(_ webView: WKWebView, start urlSchemeTask: WKURLSchemeTask) {
@@ -57,8 +55,7 @@ extension SchemeHandlerPlan {
     public func register(in configuration: WKWebViewConfiguration, bundle: Bundle = .main,
                          handler: (Registration) -> WKURLSchemeHandler? = { _ in nil }) {
         for registration in registrations where configuration.urlSchemeHandler(forURLScheme: registration.scheme) == nil {
-            let served = registration.rules.lazy.compactMap(\.serve).first.flatMap { bundle.resourceURL?.appendingPathComponent($0) }
-            configuration.setURLSchemeHandler(handler(registration) ?? PolicySchemeHandler(package: served.map(OfflinePackage.init(folder:))),
+            configuration.setURLSchemeHandler(handler(registration) ?? PolicySchemeHandler(package: package(for: registration, resources: bundle.resourceURL)),
                                               forURLScheme: registration.scheme)
         }
     }

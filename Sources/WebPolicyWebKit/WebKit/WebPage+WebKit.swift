@@ -1,0 +1,120 @@
+// WebKit for SwiftUI (iOS 26, macOS 26): the policy on a `WebPage`. Thin: the decisions are
+// `PageNavigationDecider`'s and `PolicySchemeResponder`'s, the settings `pageSettings`, all
+// tested on Linux with fakes. Compiled by the release workflow on macOS with Xcode 26 (Swift
+// 6.2): an older toolchain has no WebPage and skips this file.
+#if canImport(WebKit) && compiler(>=6.2)
+import Foundation
+import WebKit
+import WebPolicyRuntime
+
+@available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
+@available(watchOS, unavailable)
+@available(tvOS, unavailable)
+extension WebPage.Configuration {
+    /// A page configuration with what the policy sets before the page exists: the App-Bound
+    /// limit, the default navigation preferences and flags of `webview:`, and a scheme
+    /// handler for every scheme `interception:` serves. A page has no `WKPreferences`: the
+    /// `webview:` keys kept there are in `policy.pageSettings.unsupported`. Rule lists,
+    /// cookies and bridges take the configuration's content controller and data store
+    /// (`preparePolicy`, `ScriptMessageGate`), as for a WKWebView.
+    @MainActor public init(policy: RuntimePolicy, bundle: Bundle = .main) {
+        self.init()
+        let settings = policy.pageSettings
+        limitsNavigationsToAppBoundDomains = settings.limitsNavigationsToAppBoundDomains
+        upgradeKnownHostsToHTTPS = settings.upgradeKnownHostsToHTTPS
+        defaultNavigationPreferences.allowsContentJavaScript = settings.allowsContentJavaScript
+        #if os(iOS)
+        dataDetectorTypes = settings.dataDetectors.reduce(into: WKDataDetectorTypes()) { $0.insert($1.webKitType) }
+        #endif
+        let plan = SchemeHandlerPlan(policy.manifest)
+        for registration in plan.registrations {
+            // `URLScheme(_:)` is nil for a scheme WebKit handles itself; the plan has refused those.
+            guard let scheme = URLScheme(registration.scheme) else { continue }
+            urlSchemeHandlers[scheme] = PolicyPageSchemeHandler(responder: PolicySchemeResponder(package: plan.package(for: registration, resources: bundle.resourceURL)))
+        }
+    }
+}
+
+/// Serves an interception rule's `serve:` folder to a page: the response, then the file's
+/// bytes (`URLSchemeTaskResult`), or the error.
+@available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
+@available(watchOS, unavailable)
+@available(tvOS, unavailable)
+public struct PolicyPageSchemeHandler: URLSchemeHandler {
+    public let responder: PolicySchemeResponder
+
+    public init(responder: PolicySchemeResponder) {
+        self.responder = responder
+    }
+
+    public func reply(for request: URLRequest) -> AsyncThrowingStream<URLSchemeTaskResult, any Error> {
+        let result = responder.respond(to: request)
+        return AsyncThrowingStream { continuation in
+            switch result {
+            case .success(let (response, data)):
+                continuation.yield(.response(response))
+                continuation.yield(.data(data))
+                continuation.finish()
+            case .failure(let error):
+                continuation.finish(throwing: error)
+            }
+        }
+    }
+}
+
+/// The page a decider decides for, known once the page exists (a page takes its decider when
+/// it is made).
+@available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
+@available(watchOS, unavailable)
+@available(tvOS, unavailable)
+@MainActor public final class PageReference {
+    public weak var page: WebPage?
+    public init() {}
+}
+
+/// A `WebPage.NavigationDeciding` that decides as the policy says: pages and frames by
+/// `navigation:`, a new window (an action without a target frame: a page has no other
+/// new-window hook) by `new-windows`, scripts per navigation by `webview.javascript`.
+@available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
+@available(watchOS, unavailable)
+@available(tvOS, unavailable)
+public struct PolicyNavigationDecider: WebPage.NavigationDeciding {
+    public let decider: PageNavigationDecider
+    public let reference: PageReference
+
+    @MainActor public init(policy: RuntimePolicy, opener: ExternalOpener) {
+        decider = PageNavigationDecider(policy: policy, opener: opener)
+        reference = PageReference()
+    }
+
+    @MainActor public mutating func decidePolicy(for action: WebPage.NavigationAction, preferences: inout WebPage.NavigationPreferences) async -> WKNavigationActionPolicy {
+        guard let url = action.request.url?.absoluteString else { return .cancel }
+        let page = reference.page
+        switch decider.decide(url: url, target: action.target?.isMainFrame, currentPage: page?.url?.absoluteString,
+                              method: action.request.httpMethod ?? "GET", navigationTypeRawValue: action.navigationType.rawValue) {
+        case .allow(let javaScript):
+            preferences.allowsContentJavaScript = javaScript
+            return .allow
+        case .cancel, .cancelAndOpen:
+            return .cancel
+        case .cancelAndLoad:
+            _ = page?.load(action.request)
+            return .cancel
+        }
+    }
+}
+
+@available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
+@available(watchOS, unavailable)
+@available(tvOS, unavailable)
+extension WebPage {
+    /// A page the policy governs: `WebPage.Configuration(policy:)`, a `PolicyNavigationDecider`
+    /// that knows its page, and `webview.inspectable`.
+    @MainActor public convenience init(policy: RuntimePolicy, opener: ExternalOpener, bundle: Bundle = .main) {
+        let decider = PolicyNavigationDecider(policy: policy, opener: opener)
+        self.init(configuration: WebPage.Configuration(policy: policy, bundle: bundle), navigationDecider: decider)
+        decider.reference.page = self
+        isInspectable = policy.pageSettings.isInspectable
+    }
+}
+#endif
