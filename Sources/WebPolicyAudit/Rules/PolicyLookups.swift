@@ -35,6 +35,29 @@ extension AuditSubject {
         }
     }
 
+    /// The script message handlers' receiving methods (`userContentController(_:didReceive:)`),
+    /// with the class each is a method of.
+    var messageReceivers: [(type: String, fact: AppFact, method: AppFact.DelegateMethod)] {
+        facts().compactMap { fact in
+            guard case .delegate(let method) = fact.kind, method.role == .receiveScriptMessage, let type = fact.site.enclosingType else { return nil }
+            return (type, fact, method)
+        }
+    }
+
+    /// The names each handler class registers itself under, not through the runtime's gate, in
+    /// a release build (a name the source does not spell out, as written), classes in order.
+    var handlerNamesByClass: (order: [String], names: [String: [String]]) {
+        var names: [String: [String]] = [:]
+        var order: [String] = []
+        for (fact, handler) in messageHandlers where !handler.throughGate && fact.site.inRelease {
+            guard let type = handler.handlerClass else { continue }
+            if names[type] == nil { order.append(type) }
+            let name = handler.name.stringValue ?? handler.name.quoted
+            if !(names[type] ?? []).contains(name) { names[type, default: []].append(name) }
+        }
+        return (order, names)
+    }
+
     var schemeHandlers: [(fact: AppFact, handler: AppFact.SchemeHandler)] {
         facts().compactMap { fact in
             if case .schemeHandler(let handler) = fact.kind { return (fact, handler) }

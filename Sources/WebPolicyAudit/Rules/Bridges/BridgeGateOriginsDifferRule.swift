@@ -101,18 +101,10 @@ struct BridgeGateOriginsDifferRule: AuditRule {
 
     func check(_ app: AuditSubject, _ context: inout AuditRuleContext) {
         guard let policy = app.policy else { return }
-        let gates = app.facts().compactMap { fact -> (type: String, fact: AppFact, method: AppFact.DelegateMethod)? in
-            guard case .delegate(let method) = fact.kind, method.role == .receiveScriptMessage, method.readsFrameInfo,
-                  !method.comparedHosts.isEmpty, let type = fact.site.enclosingType else { return nil }
-            return (type, fact, method)
-        }
+        let gates = app.messageReceivers.filter { $0.method.readsFrameInfo && !$0.method.comparedHosts.isEmpty }
         guard !gates.isEmpty else { return }
         // The bridges each gate answers for, by the names its class registers.
-        var names: [String: [String]] = [:]
-        for (fact, handler) in app.messageHandlers where !handler.throughGate && fact.site.inRelease {
-            guard let type = handler.handlerClass, let name = handler.name.stringValue, !(names[type] ?? []).contains(name) else { continue }
-            names[type, default: []].append(name)
-        }
+        let names = app.handlerNamesByClass.names
         var reported = Set<String>()
         for gate in gates where reported.insert(gate.type).inserted {
             for name in names[gate.type] ?? [] {

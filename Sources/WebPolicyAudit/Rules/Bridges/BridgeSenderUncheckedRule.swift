@@ -79,18 +79,8 @@ struct BridgeSenderUncheckedRule: AuditRule {
     )
 
     func check(_ app: AuditSubject, _ context: inout AuditRuleContext) {
-        let receivers = app.facts().compactMap { fact -> (type: String, fact: AppFact, method: AppFact.DelegateMethod)? in
-            guard case .delegate(let method) = fact.kind, method.role == .receiveScriptMessage, let type = fact.site.enclosingType else { return nil }
-            return (type, fact, method)
-        }
-        var names: [String: [String]] = [:]
-        var order: [String] = []
-        for (fact, handler) in app.messageHandlers where !handler.throughGate && fact.site.inRelease {
-            guard let type = handler.handlerClass else { continue }
-            if names[type] == nil { order.append(type) }
-            let name = handler.name.stringValue ?? handler.name.quoted
-            if !(names[type] ?? []).contains(name) { names[type, default: []].append(name) }
-        }
+        let receivers = app.messageReceivers
+        let (order, names) = app.handlerNamesByClass
         for type in order {
             // One receiving method per class (an extension may hold it); none found: not seen.
             guard let receiver = receivers.first(where: { $0.type == type }), !receivers.filter({ $0.type == type }).contains(where: { $0.method.readsFrameInfo }) else { continue }
