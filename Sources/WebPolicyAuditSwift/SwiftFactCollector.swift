@@ -35,6 +35,9 @@ final class SwiftFactCollector: SyntaxVisitor {
     }
 
     private var types: [String] = []
+    /// The class a type's stored property is made from (`private let bridge = Bridge()`), by
+    /// type and property: a handler registered as `add(bridge, name:)` is that class's.
+    private var propertyClasses: [String: [String: String]] = [:]
     private var functions: [FunctionScope] = []
     private var previewDepth = 0
 
@@ -77,7 +80,22 @@ final class SwiftFactCollector: SyntaxVisitor {
 
     // MARK: Scopes
 
+    /// The type's stored properties made from a class, read before its methods (a property
+    /// may be declared after the method that registers it).
+    private func readPropertyClasses(_ members: MemberBlockSyntax, of type: String) {
+        for member in members.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                      let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+                      let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, callee.first?.isUppercase == true else { continue }
+                propertyClasses[type, default: [:]][name] = callee
+            }
+        }
+    }
+
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        readPropertyClasses(node.memberBlock, of: node.name.text)
         let supertypes = node.inheritanceClause?.inheritedTypes.map { Self.typeName($0.type) } ?? []
         file.classes.append(ClassDeclaration(name: node.name.text, supertypes: supertypes, site: site(node.name)))
         file.declaredTypes.append(node.name.text)
@@ -87,6 +105,7 @@ final class SwiftFactCollector: SyntaxVisitor {
     override func visitPost(_ node: ClassDeclSyntax) { types.removeLast() }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        readPropertyClasses(node.memberBlock, of: node.name.text)
         file.declaredTypes.append(node.name.text)
         types.append(node.name.text)
         return .visitChildren
@@ -122,7 +141,9 @@ final class SwiftFactCollector: SyntaxVisitor {
         var scope = FunctionScope(name: node.name.text + "(" + labels.map { $0 + ":" }.joined() + ")")
         scope.role = Self.delegateRole(node, labels: labels)
         if let role = scope.role {
-            record(.delegate(DelegateBody.read(node, role: role)), node.name)
+            var method = DelegateBody.read(node, role: role)
+            method.ofWebPage = node.name.text == "decidePolicy"
+            record(.delegate(method), node.name)
         }
         if let body = node.body, Self.returnsString(node), ValueFlow.namedLikeAnEscaper(node.name.text) || mayEscape(body) && (ValueFlow.escapesQuotes(body) || ValueFlow.encodesJSON(body)) {
             file.escapers.append(node.name.text)
@@ -599,6 +620,10 @@ final class SwiftFactCollector: SyntaxVisitor {
     private func handlerName(_ expression: ExprSyntax) -> String {
         var expression = expression
         if let reference = expression.as(DeclReferenceExprSyntax.self), let local = functions.last?.locals[reference.baseName.text] { expression = local }
+        // A stored property of the enclosing type made from a class (`bridge`, `self.bridge`).
+        let property = expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? expression.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
+        if let property, let type = types.last, let made = propertyClasses[type]?[property] { return made }
         if let call = expression.as(FunctionCallExprSyntax.self), let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             return callee.baseName.text
         }

@@ -279,6 +279,9 @@ final class ValueFlow {
             return origins(ofFormat: call, in: frame)
         case ("String", "data"), ("String", "decoding"), ("String", "describing"), ("String", "_"):
             return arguments.first.map { origins(of: $0.expression, in: frame) } ?? []
+        case ("URL", "string"), ("NSURL", "string"), ("URLComponents", "string"):
+            // A URL made from text is whoever chose the text: a message's body, a page's link.
+            return arguments.first.map { origins(of: $0.expression, in: frame) } ?? []
         case ("data", "withJSONObject") where baseText.hasSuffix("JSONSerialization"):
             return here(.json, "JSON from JSONSerialization")
         case ("encode", _) where baseText.contains("JSONEncoder"):
@@ -524,6 +527,9 @@ final class ValueFlow {
         case "WKNavigationAction":
             return function.parameters.contains { $0.label == "createWebViewWith" } ? .newWindow : .navigation
         case "WKNavigationResponse", "WKFrameInfo", "WKSecurityOrigin": return .navigation
+        // WebKit for SwiftUI: a page's navigation action (a new window arrives here too, with
+        // no target frame: a page has no other new-window hook) and its response.
+        case "WebPage.NavigationAction", "WebPage.NavigationResponse", "WebPage.FrameInfo": return .navigation
         case "URL", "NSURL", "Set<UIOpenURLContext>":
             // The app's URL-opening entry points: a deep link another app chose.
             if function.name == "application", function.parameters.contains(where: { $0.label == "open" }) { return .openedURL }

@@ -233,6 +233,8 @@ public struct AppFact: Sendable, Hashable {
         public var grants: Bool
         /// A permission request: the body reads the requesting origin or frame before answering.
         public var readsRequester: Bool
+        /// WebKit for SwiftUI's (`WebPage.NavigationDeciding`), not a WKWebView delegate's.
+        public var ofWebPage = false
 
         public init(role: Role, readsFrameInfo: Bool = false, buildsWebView: Bool = false, testsMainFrame: Bool = false, comparedHosts: [String] = [],
                     grants: Bool = false, readsRequester: Bool = false) {

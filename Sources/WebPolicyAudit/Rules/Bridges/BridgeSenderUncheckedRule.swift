@@ -61,6 +61,22 @@ struct BridgeSenderUncheckedRule: AuditRule {
                 }
             }
             """)),
+            // A handler held in a stored property of the class that registers it.
+            .triggers(.init("App/HelpCenter.swift", """
+            final class HelpCenter {
+                func install(in controller: WKUserContentController) {
+                    controller.add(bridge, name: "helpCenter")
+                }
+
+                private let bridge = HelpCenterBridge()
+            }
+
+            final class HelpCenterBridge: NSObject, WKScriptMessageHandler {
+                func ↓userContentController(_ controller: WKUserContentController, didReceive message: WKScriptMessage) {
+                    show(message.body)
+                }
+            }
+            """)),
             .passes(.init("App/Gate.swift", """
             final class Gate: NSObject, WKScriptMessageHandler {
                 weak var delegate: WKScriptMessageHandler?

@@ -111,6 +111,7 @@ struct ScriptInterpolationRule: AuditRule {
                 checkByText(script, fact, &context)
                 continue
             }
+            let arguments = Self.argumentsCall(script)
             let judged = splices.map { ($0, verdict($0, escapers: app.scriptEscapers)) }
             let hostile = judged.filter { $0.1 == .hostile }.map(\.0)
             let unseen = judged.filter { $0.1 == .unseen }.map(\.0)
@@ -120,14 +121,14 @@ struct ScriptInterpolationRule: AuditRule {
                 let from = first.map { " (\($0.detail)\($0.site.map { ", line \($0.range.start.line)" } ?? ""))" } ?? ""
                 let (site, wrapper) = place(hostile, fact: fact)
                 context.report("\(script.api) runs a script that splices \(Self.names(hostile)), which the page chose\(from): the page picks code the app runs",
-                               at: site, hint: "pass values the page chose as callAsyncJavaScript(_:arguments:in:in:) arguments (or answer through the reply handler), never in the script's text",
+                               at: site, hint: "pass values the page chose as \(arguments) arguments (or answer through the reply handler), never in the script's text",
                                notes: wrapper + notes(hostile, origins: origins, at: site), severity: .error)
             } else if !unseen.isEmpty {
                 let origins = unseen.flatMap { splice in splice.origins.filter { !isSafe($0, in: splice, escapers: app.scriptEscapers) } }
                 let what = origins.first.map { " (\($0.detail))" } ?? ""
                 let (site, wrapper) = place(unseen, fact: fact)
                 context.report("\(script.api) runs a script built from \(Self.names(unseen)), whose value the audit cannot see\(what): a quote in it runs as code",
-                               at: site, hint: "pass the values as callAsyncJavaScript(_:arguments:in:in:) arguments, or through an escaper (audit.script-escapers in .webpolicy.yml names yours)",
+                               at: site, hint: "pass the values as \(arguments) arguments, or through an escaper (audit.script-escapers in .webpolicy.yml names yours)",
                                notes: wrapper + notes(unseen, origins: origins, at: site))
             }
         }
@@ -188,6 +189,12 @@ struct ScriptInterpolationRule: AuditRule {
         var unique: [String] = []
         for splice in splices where !unique.contains(splice.expression) { unique.append(splice.expression) }
         return SchemeScope.list(unique.map { "`\($0)`" })
+    }
+
+    /// The call that takes values as arguments instead of text: WebKit for SwiftUI's own for a
+    /// page's `callJavaScript`, WKWebView's otherwise.
+    static func argumentsCall(_ script: AppFact.Script) -> String {
+        script.api == "callJavaScript" ? "callJavaScript(_:arguments:in:contentWorld:)" : "callAsyncJavaScript(_:arguments:in:in:)"
     }
 
     /// Objective-C, which has no value flow: the format call's text.

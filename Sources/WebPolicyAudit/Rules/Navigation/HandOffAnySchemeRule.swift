@@ -66,6 +66,26 @@ struct HandOffAnySchemeRule: AuditRule {
             scheme-allowlist:
               - scheme: tel
             """),
+            // WebKit for SwiftUI: a page's navigation decider (new windows arrive here too).
+            .triggers(.init("App/CompanySiteDecider.swift", """
+            struct CompanySiteDecider: WebPage.NavigationDeciding {
+                mutating func decidePolicy(for action: WebPage.NavigationAction, preferences: inout WebPage.NavigationPreferences) async -> WKNavigationActionPolicy {
+                    guard let url = action.request.url else { return .cancel }
+                    if url.host == "help.example.com" { return .allow }
+                    await ↓UIApplication.shared.open(url)
+                    return .cancel
+                }
+            }
+            """)),
+            // A URL made from a script message's text.
+            .triggers(.init("App/LinkBridge.swift", """
+            final class LinkBridge: NSObject, WKScriptMessageHandler {
+                func userContentController(_ controller: WKUserContentController, didReceive message: WKScriptMessage) {
+                    guard let text = message.body as? String, let url = URL(string: text) else { return }
+                    ↓UIApplication.shared.open(url)
+                }
+            }
+            """)),
             .passes(.init("App/Decider.swift", """
             extension Decider: WKNavigationDelegate {
                 func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction,
@@ -100,7 +120,7 @@ struct HandOffAnySchemeRule: AuditRule {
                 let consequence = allowed.map { $0.isEmpty ? "but scheme-allowlist allows none" : "but scheme-allowlist allows only \(SchemeScope.list($0.sorted()))" }
                     ?? "a page can launch any installed app's URL scheme with arguments it picks"
                 context.report("\(input) \(handOff.schemes.phrase) is handed to the system to open, \(consequence)",
-                               at: fact.site, hint: "open only the schemes pages may hand off (test url.scheme against a list), or decide with the runtime's NavigationDecider / WindowDecider",
+                               at: fact.site, hint: "open only the schemes pages may hand off (test url.scheme against a list), or decide with the runtime's NavigationDecider / WindowDecider (a WebKit for SwiftUI page: PolicyNavigationDecider)",
                                notes: notes, severity: app.policy == nil ? .warning : nil)
             } else if case .only(let schemes) = handOff.schemes, let allowed {
                 let missing = schemes.filter { !allowed.contains($0) && $0 != "http" && $0 != "https" }

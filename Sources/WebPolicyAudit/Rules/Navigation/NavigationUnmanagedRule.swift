@@ -76,7 +76,9 @@ struct NavigationUnmanagedRule: AuditRule {
         for fact in app.facts() {
             guard case .delegate(let method) = fact.kind, method.role == .decideNavigationAction else { continue }
             context.report("navigation actions are decided here without the runtime's NavigationDecider, while the policy has navigation:",
-                           at: fact.site, hint: "decide with NavigationDecider(policy:opener:), so the view goes where simulate says")
+                           at: fact.site, hint: method.ofWebPage
+                               ? "decide with the runtime's PolicyNavigationDecider (WebPage(policy:opener:)), so the page goes where simulate says"
+                               : "decide with NavigationDecider(policy:opener:), so the view goes where simulate says")
         }
     }
 }

@@ -76,13 +76,24 @@ struct WebViewUnmanagedRule: AuditRule {
         let usesRuntime = app.webViews.contains { $0.view.managed } || app.messageHandlers.contains { $0.handler.throughGate }
             || app.schemeHandlers.contains { $0.handler.scheme == nil } || !app.uses(.runtimeNavigation).isEmpty
         for (fact, view) in app.webViews where !view.managed && !view.forNewWindow {
-            let what = view.interfaceBuilder ? "a \(view.className) archived in Interface Builder is built from its archived configuration" : "\(view.className) is built with a configuration the runtime did not make"
+            let what: String
+            let build: String
+            switch view.className {
+            case "WebPage":
+                what = "WebPage is built with a configuration the runtime did not make"
+                build = "WebPage(policy:opener:), or a WebPage.Configuration(policy:)"
+            case "WebView":
+                what = "SwiftUI's WebView(url:) makes a page of its own, which the runtime did not configure"
+                build = "a WebPage(policy:opener:) shown in WebView(page)"
+            default:
+                what = view.interfaceBuilder ? "a \(view.className) archived in Interface Builder is built from its archived configuration" : "\(view.className) is built with a configuration the runtime did not make"
+                build = "WKWebViewConfiguration(policy: policy), or WKWebView(frame:policy:)"
+            }
             if usesRuntime {
-                context.report("\(what): the policy is not enforced in it", at: fact.site,
-                               hint: "build it from WKWebViewConfiguration(policy: policy), or with WKWebView(frame:policy:)")
+                context.report("\(what): the policy is not enforced in it", at: fact.site, hint: "build it from \(build)")
             } else {
                 context.report("\(what); the app does not use WebPolicyRuntime, so the policy is checked against the code here, not enforced", at: fact.site,
-                               hint: "adopt the runtime (docs/runtime.md): WKWebViewConfiguration(policy: policy)", severity: .warning)
+                               hint: "adopt the runtime (docs/runtime.md): \(build)", severity: .warning)
             }
         }
     }

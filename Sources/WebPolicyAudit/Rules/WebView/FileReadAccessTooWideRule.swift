@@ -46,7 +46,7 @@ struct FileReadAccessTooWideRule: AuditRule {
             .passes(.init("App/Offline.swift", """
             func show(_ page: URL, in webView: WKWebView, policy: RuntimePolicy) throws {
                 webView.loadFileURL(page, allowingReadAccessTo: page)
-                webView.loadFileURL(page, allowingReadAccessTo: try policy.fileReadAccess(for: page, bundle: .main))
+                webView.loadFileURL(page, allowingReadAccessTo: try policy.fileReadAccess(for: page, bundle: Bundle.main.bundleURL))
             }
             """), policy: """
             webview:
@@ -68,13 +68,13 @@ struct FileReadAccessTooWideRule: AuditRule {
             if access.contains("fileReadAccess(") || access == load.content.text { continue }
             if let container = Self.containerFolders.first(where: access.contains) {
                 context.report("the page is given read access to \(access) (\(container)): every file the app keeps there, for any script the page runs",
-                               at: fact.site, hint: "grant the page's own folder only: policy.fileReadAccess(for: page, bundle: .main)", notes: notes)
+                               at: fact.site, hint: "grant the page's own folder only: policy.fileReadAccess(for: page, bundle: Bundle.main.bundleURL)", notes: notes)
                 continue
             }
             if let folder {
                 if access.contains("\"\(folder)\"") || access.contains("\"\(folder)/") { continue }
                 context.report("the page is given read access to \(access), which the audit cannot place inside file-access '\(folder)'",
-                               at: fact.site, hint: "grant policy.fileReadAccess(for: page, bundle: .main), or the page's own URL", notes: notes, severity: .warning)
+                               at: fact.site, hint: "grant policy.fileReadAccess(for: page, bundle: Bundle.main.bundleURL), or the page's own URL", notes: notes, severity: .warning)
             } else {
                 context.report("the page is given read access to \(access), but the policy says file-access: none",
                                at: fact.site, hint: "grant the page's own URL only, or name the folder under webview.file-access", notes: notes, severity: .warning)

@@ -79,7 +79,7 @@ struct HTMLFileBaseURLRule: AuditRule {
             let written = CodeValue.abbreviated(base)
             guard let policy = app.policy else {
                 context.report("\(load.written) gives the page a file base URL (\(written)): WebKit lets its scripts read every file in that folder",
-                               at: fact.site, hint: "serve the page through interception: (an app scheme), or loadFileURL with read access to its own folder", severity: .warning)
+                               at: fact.site, hint: "serve the page through interception: (an app scheme), or load the file itself (\(load.spelling == nil ? "loadFileURL" : "load(fileURL:allowingReadAccessTo:)")) with read access to its own folder", severity: .warning)
                 continue
             }
             let notes = policy.fileAccessNotes
