@@ -280,8 +280,15 @@ final class ValueFlow {
         case ("String", "data"), ("String", "decoding"), ("String", "describing"), ("String", "_"):
             return arguments.first.map { origins(of: $0.expression, in: frame) } ?? []
         case ("URL", "string"), ("NSURL", "string"), ("URLComponents", "string"):
-            // A URL made from text is whoever chose the text: a message's body, a page's link.
-            return arguments.first.map { origins(of: $0.expression, in: frame) } ?? []
+            // A URL made from text is whoever chose the text — a message's body, a page's link —
+            // unless the source writes its scheme (`"https://maps.apple.com/?ll=\(place)"`: the
+            // page picks a query, not which app opens it).
+            guard let text = arguments.first?.expression else { return [] }
+            if let literal = text.as(StringLiteralExprSyntax.self), let first = literal.segments.first?.as(StringSegmentSyntax.self),
+               Self.startsWithScheme(first.content.text) {
+                return here(.literal, "a URL whose scheme the source writes")
+            }
+            return origins(of: text, in: frame)
         case ("data", "withJSONObject") where baseText.hasSuffix("JSONSerialization"):
             return here(.json, "JSON from JSONSerialization")
         case ("encode", _) where baseText.contains("JSONEncoder"):
@@ -538,6 +545,13 @@ final class ValueFlow {
         default:
             return nil
         }
+    }
+
+    /// `https:`, `mailto:`: text that begins with a URL scheme and its colon.
+    static func startsWithScheme(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else { return false }
+        let scheme = text[..<colon]
+        return scheme.first!.isLetter && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
     }
 
     static func endsInQuote(_ text: String) -> Bool {

@@ -86,6 +86,20 @@ struct HandOffAnySchemeRule: AuditRule {
                 }
             }
             """)),
+            // The app's own maps URL with the page's coordinate in its query: the source writes
+            // its scheme, so the page does not pick which app opens it.
+            .passes(.init("App/GeoLinks.swift", """
+            struct GeoDecider: WebPage.NavigationDeciding {
+                mutating func decidePolicy(for action: WebPage.NavigationAction, preferences: inout WebPage.NavigationPreferences) async -> WKNavigationActionPolicy {
+                    guard let url = action.request.url, url.isGeoURL else { return .allow }
+                    let coordinate = url.absoluteString.replacingOccurrences(of: "geo:", with: "")
+                    if let maps = URL(string: "http://maps.apple.com/?ll=\\(coordinate)") {
+                        await UIApplication.shared.open(maps)
+                    }
+                    return .cancel
+                }
+            }
+            """)),
             .passes(.init("App/Decider.swift", """
             extension Decider: WKNavigationDelegate {
                 func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction,
