@@ -1,7 +1,9 @@
 // WebKit for SwiftUI (iOS 26, macOS 26): the policy on a `WebPage`. Thin: the decisions are
 // `PageNavigationDecider`'s and `PolicySchemeResponder`'s, the settings `pageSettings`, all
-// tested on Linux with fakes. Compiled by the release workflow on macOS with Xcode 26 (Swift
-// 6.2): an older toolchain has no WebPage and skips this file.
+// tested on Linux with fakes. Only a Swift 6.2 toolchain (Xcode 26) compiles it; an older one
+// has no WebPage and skips this file. Written against WebKit's Swift sources
+// (`Source/WebKit/UIProcess/API/Swift`) and reviewed against Apple's iOS 26 documentation;
+// the project's own CI has no Xcode 26 runner yet, so an app's build is its first compiler.
 #if canImport(WebKit) && compiler(>=6.2)
 import Foundation
 import WebKit
@@ -48,16 +50,21 @@ public struct PolicyPageSchemeHandler: URLSchemeHandler {
     }
 
     public func reply(for request: URLRequest) -> AsyncThrowingStream<URLSchemeTaskResult, any Error> {
-        let result = responder.respond(to: request)
+        let responder = self.responder
         return AsyncThrowingStream { continuation in
-            switch result {
-            case .success(let (response, data)):
-                continuation.yield(.response(response))
-                continuation.yield(.data(data))
-                continuation.finish()
-            case .failure(let error):
-                continuation.finish(throwing: error)
+            // WebKit asks on the main actor; reading a file is not work for it. WebKit cancels
+            // the sequence when it no longer wants the resource, and the read with it.
+            let task = Task.detached {
+                switch responder.respond(to: request) {
+                case .success(let (response, data)):
+                    continuation.yield(.response(response))
+                    continuation.yield(.data(data))
+                    continuation.finish()
+                case .failure(let error):
+                    continuation.finish(throwing: error)
+                }
             }
+            continuation.onTermination = { _ in task.cancel() }
         }
     }
 }
