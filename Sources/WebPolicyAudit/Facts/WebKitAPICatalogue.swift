@@ -62,9 +62,6 @@ public enum WebKitAPICatalogue {
         public var since: String
         /// Where WebKit declares it, in WebKit's repository.
         public var declaredIn: String
-
-        /// The name reports and the inventory use: the first Swift spelling.
-        public var written: String { swift.first?.written ?? objectiveC.first ?? "" }
     }
 
     static let cocoa = "Source/WebKit/UIProcess/API/Cocoa/"

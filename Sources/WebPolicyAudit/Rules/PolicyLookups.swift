@@ -7,11 +7,6 @@ extension Policy {
         bridges.filter { $0.name.value == name }
     }
 
-    /// The schemes `interception:` serves (lowercase).
-    var interceptedSchemes: Set<String> {
-        Set(interception.map { $0.scheme.value.lowercased() })
-    }
-
     /// Where `webview.file-access` is said, or that it is left at its default: the note of the
     /// findings about what pages may read.
     var fileAccessNotes: [Diagnostic.Note] {

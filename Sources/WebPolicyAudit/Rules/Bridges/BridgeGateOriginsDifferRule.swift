@@ -109,13 +109,13 @@ struct BridgeGateOriginsDifferRule: AuditRule {
         for gate in gates where reported.insert(gate.type).inserted {
             for name in names[gate.type] ?? [] {
                 for bridge in policy.bridges(named: name) {
-                    report(gate, bridge: bridge, policy: policy, &context)
+                    report(gate, bridge: bridge, &context)
                 }
             }
         }
     }
 
-    private func report(_ gate: (type: String, fact: AppFact, method: AppFact.DelegateMethod), bridge: BridgeDeclaration, policy: Policy,
+    private func report(_ gate: (type: String, fact: AppFact, method: AppFact.DelegateMethod), bridge: BridgeDeclaration,
                         _ context: inout AuditRuleContext) {
         let origins = bridge.origins?.value ?? []
         guard !origins.contains(where: { $0.value == "*" }) else { return }

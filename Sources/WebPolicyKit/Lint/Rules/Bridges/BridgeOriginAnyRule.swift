@@ -47,7 +47,7 @@ struct BridgeOriginAnyRule: LintRule {
     )
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
-        let served = Set(policy.interception.map { $0.scheme.value.lowercased() }).subtracting(WebKitSchemes.web)
+        let served = policy.interceptedSchemes.subtracting(WebKitSchemes.web)
         // Only the app's own pages have an origin on a scheme it serves: `*` there is every one of them.
         for bridge in policy.bridges where !bridge.schemeNames.allSatisfy(served.contains) {
             for origin in bridge.origins?.value ?? [] where origin.value == "*" {

@@ -43,7 +43,7 @@ struct BridgeOriginUnreachableRule: LintRule {
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
         guard let navigation = policy.navigation else { return }
-        let served = Set(policy.interception.map { $0.scheme.value.lowercased() })
+        let served = policy.interceptedSchemes
         for bridge in policy.bridges {
             // A scheme no page has is bridge-scheme-unserved's finding; with only such schemes,
             // every origin would be unreachable for that one reason.

@@ -41,7 +41,7 @@ struct BridgeSchemeUnservedRule: LintRule {
     )
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
-        let served = Set(policy.interception.map { $0.scheme.value.lowercased() })
+        let served = policy.interceptedSchemes
         for bridge in policy.bridges {
             for scheme in bridge.schemes?.value ?? [] {
                 let name = scheme.value.lowercased()

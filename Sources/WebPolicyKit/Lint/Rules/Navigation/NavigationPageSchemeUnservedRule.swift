@@ -40,7 +40,7 @@ struct NavigationPageSchemeUnservedRule: LintRule {
 
     func check(_ policy: Policy, _ context: inout RuleContext) {
         guard let navigation = policy.navigation, !navigation.schemePages.isEmpty else { return }
-        let served = Set(policy.interception.map { $0.scheme.value.lowercased() })
+        let served = policy.interceptedSchemes
         for page in navigation.schemePages where !served.contains(page.schemeName) {
             let suggestion = Suggestions.closest(to: page.schemeName, in: served.sorted())
             var message = "navigation.pages names the app's own scheme '\(page.schemeName)', but no interception rule serves it: WebKit loads none of its pages"
