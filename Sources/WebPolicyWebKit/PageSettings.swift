@@ -17,6 +17,13 @@ public struct PageSettings: Sendable, Equatable {
     public var dataDetectors: [DataDetector] = []
     /// Policy keys a page cannot hold, with the value the policy asks.
     public var unsupported: [Unsupported] = []
+    /// The web-page preferences the policy names (`lockdown`, `security-restriction-mode`,
+    /// `https-navigation`), by policy key: `defaultNavigationPreferences`, and each navigation's.
+    public var navigationPreferences: [String: WebViewChoiceSetting.Choice] = [:]
+    /// `websiteDataStore`; nil: the page's default (`.default()`).
+    public var dataStore: WebsiteDataStoreChoice?
+    /// `web-extensions: none`: the page's `webExtensionController` stays nil.
+    public var removesWebExtensionController = false
 
     public struct Unsupported: Sendable, Equatable {
         public var key: String
@@ -34,6 +41,11 @@ extension RuntimePolicy {
         page.limitsNavigationsToAppBoundDomains = manifest.appBoundDomains?.limitNavigations ?? false
         guard let settings = manifest.webView else { return page }
         page.dataDetectors = settings.dataDetectors
+        for row in WebViewSettingCatalogue.choices {
+            page.navigationPreferences[row.key] = settings[choice: row]
+        }
+        page.dataStore = settings.dataStore
+        page.removesWebExtensionController = settings.webExtensions?.isEmpty == true
         for row in WebViewSettingCatalogue.booleans {
             let value = settings[keyPath: row.setting]
             switch row.key {

@@ -13,6 +13,14 @@ public protocol WebViewSettingTarget: AnyObject {
 public protocol WebViewConfigurable: WebViewSettingTarget {
     /// `dataDetectorTypes` (iOS only).
     var dataDetectors: [DataDetector] { get set }
+    /// Sets a web-page preference on `defaultWebpagePreferences`, from which WebKit starts
+    /// each navigation's preferences; an OS without the property keeps what it does.
+    func apply(_ setting: WebViewChoiceSetting, _ choice: WebViewChoiceSetting.Choice)
+    /// `websiteDataStore` (`WKWebsiteDataStore.default()`, `.nonPersistent()`, or
+    /// `WKWebsiteDataStore(forIdentifier:)` on iOS 17 and later).
+    func useDataStore(_ store: WebsiteDataStoreChoice)
+    /// `webExtensionController = nil` (iOS 18.4): the view loads no web extension.
+    func removeWebExtensionController()
 }
 
 /// The view itself, for the settings it holds once it exists: `isInspectable` (iOS 16.4).
@@ -26,6 +34,11 @@ extension RuntimePolicy {
         guard let settings = manifest.webView else { return }
         apply(settings, to: configuration, .configuration)
         configuration.dataDetectors = settings.dataDetectors
+        for row in WebViewSettingCatalogue.choices {
+            if let choice = settings[choice: row] { configuration.apply(row, choice) }
+        }
+        if let store = settings.dataStore { configuration.useDataStore(store) }
+        if settings.webExtensions?.isEmpty == true { configuration.removeWebExtensionController() }
     }
 
     /// Applies the settings the view holds, `webview.inspectable` (with no section: nothing).

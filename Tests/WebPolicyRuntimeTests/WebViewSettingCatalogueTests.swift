@@ -43,3 +43,71 @@ struct WebViewSettingCatalogueTests {
         #expect(try Manifest.decode(withoutKey).get().webView?[keyPath: row.setting] == row.defaultValue)
     }
 }
+
+/// The named web-page preferences, the data store, extensions and permissions: well-formed
+/// rows, carried through the manifest, and version 5 only when a manifest has one of them.
+@Suite("Web view security settings in the manifest")
+struct WebViewSecurityManifestTests {
+    @Test func choiceRowsAreWellFormed() {
+        let rows = WebViewSettingCatalogue.choices
+        #expect(Set(rows.map(\.key)).count == rows.count && Set(rows.map(\.manifestKey)).count == rows.count)
+        for row in rows {
+            #expect(row.api.hasSuffix("." + row.swiftName), "\(row.key)")
+            #expect(row.firstIOS.wholeMatch(of: /\d+\.\d+/) != nil, "\(row.key)")
+            #expect(row.choice(named: row.olderIOS) != nil, "\(row.key): what an older iOS does is one of its values")
+            // WebKit's NS_ENUMs count from 0 in the header's order.
+            #expect(Set(row.choices.map(\.rawValue)).count == row.choices.count, "\(row.key)")
+            for choice in row.choices {
+                #expect(row.choice(writtenAs: "." + choice.swift) == choice, "\(row.key) \(choice.name)")
+                #expect(row.choice(writtenAs: choice.objectiveC) == choice, "\(row.key) \(choice.name)")
+            }
+        }
+        #expect(WebViewSettingCatalogue.choice(key: "https-navigation")?.choice(writtenAs: "WKWebpagePreferences.UpgradeToHTTPSPolicy.errorOnFailure")?.rawValue == 3)
+    }
+
+    @Test func everySecuritySettingRoundTripsAndRaisesTheVersion() throws {
+        var manifest = Manifest(policyName: "p", targetIOS: "26.4", distribution: "app-store")
+        manifest.webView = WebViewSettings()
+        #expect(manifest.serialized().contains("\"webpolicyManifest\": 3"))
+        var settings = WebViewSettings()
+        settings.choices = ["lockdown": "false", "security-restriction-mode": "maximize-compatibility", "https-navigation": "automatic-fallback-to-http"]
+        settings.dataStore = .profile("work")
+        settings.webExtensions = ["reader"]
+        settings.permissions = PermissionRules([
+            .camera: .init(.origins([HostScope(pattern: "*.meet.example.com"), HostScope(pattern: "${clinic}")])),
+            .microphone: .init(.ask), .deviceMotion: .init(.deny),
+        ])
+        manifest.webView = settings
+        let text = manifest.serialized()
+        #expect(text.contains("\"webpolicyManifest\": 5"))
+        let read = try #require(try Manifest.decode(text).get().webView)
+        #expect(read.choices == settings.choices && read.dataStore == settings.dataStore && read.webExtensions == ["reader"])
+        #expect(read.permissions == settings.permissions)
+        for store in [WebsiteDataStoreChoice.default, .nonPersistent] {
+            manifest.webView?.dataStore = store
+            #expect(try Manifest.decode(manifest.serialized()).get().webView?.dataStore == store)
+        }
+    }
+
+    /// The same name opens the same store in every build; a UUID is itself.
+    @Test func aProfilesIdentifierIsStable() {
+        let work = WebsiteDataStoreChoice.profile("work").identifier
+        #expect(work == "0E9322B9-B442-8EEE-9F1F-2C3A625C386C")
+        #expect(WebsiteDataStoreChoice.profile("home").identifier != work)
+        #expect(WebsiteDataStoreChoice.profile("0e9322b9-b442-4eee-9f1f-2c3a625c386c").identifier == "0E9322B9-B442-4EEE-9F1F-2C3A625C386C")
+        #expect(WebsiteDataStoreChoice.nonPersistent.identifier == nil)
+    }
+
+    @Test(arguments: [
+        ("\"lockdown\": \"maybe\"", "\"lockdown\" holds \"maybe\""),
+        ("\"dataStore\": {\"kind\": \"cloud\"}", "\"dataStore\" is default, non-persistent or profile"),
+        ("\"permissions\": {\"camera\": {\"rule\": \"grant\"}}", "a permission's \"rule\" is deny, ask or origins"),
+    ])
+    func aBadValueIsRefusedAtItsPlace(member: String, message: String) throws {
+        var manifest = Manifest(policyName: "p", targetIOS: "26.4", distribution: "app-store")
+        manifest.webView = WebViewSettings()
+        let text = manifest.serialized().replacingOccurrences(of: "\"dataDetectors\": []", with: "\"dataDetectors\": [], \(member)")
+        guard case .failure(let error) = Manifest.decode(text) else { Issue.record("accepted \(member)"); return }
+        #expect(error.message.contains(message), "\(error.message)")
+    }
+}

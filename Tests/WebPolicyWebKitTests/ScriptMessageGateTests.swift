@@ -112,8 +112,15 @@ struct ScriptMessageGateTests {
 /// The configuration, as the configurator sets it: each row's key path and value.
 final class FakeWebViewConfiguration: WebViewConfigurable {
     var applied: [String: Bool] = [:]
+    /// Web-page preferences by key path, as the raw value WebKit stores.
+    var preferences: [String: Int] = [:]
     var dataDetectors: [DataDetector] = []
+    var dataStore: WebsiteDataStoreChoice?
+    var webExtensionControllerRemoved = false
     func apply(_ setting: WebViewBooleanSetting, _ value: Bool) { applied[setting.keyPath] = value }
+    func apply(_ setting: WebViewChoiceSetting, _ choice: WebViewChoiceSetting.Choice) { preferences[setting.keyPath] = choice.rawValue }
+    func useDataStore(_ store: WebsiteDataStoreChoice) { dataStore = store }
+    func removeWebExtensionController() { webExtensionControllerRemoved = true }
 }
 
 /// The view, as the configurator sets it.

@@ -146,6 +146,19 @@ public struct AppFact: Sendable, Hashable {
         case limitsNavigationsToAppBoundDomains
         case navigationDelegate
         case uiDelegate
+        /// The web-page preferences of `WebViewSettingCatalogue.choices` (`lockdown`, …).
+        case lockdownModeEnabled
+        case securityRestrictionMode
+        case preferredHTTPSNavigationPolicy
+        /// `websiteDataStore` (`webview.data-store`).
+        case websiteDataStore
+        /// `webExtensionController` (`webview.web-extensions`, iOS 18.4).
+        case webExtensionController
+        /// WebKit for SwiftUI's `deviceSensorAuthorization` (`webview.permissions`, iOS 26).
+        case deviceSensorAuthorization
+
+        /// The web-page preference row this key sets, if it is one.
+        public var choiceRow: WebViewChoiceSetting? { WebViewSettingCatalogue.choices.first { $0.objectiveCName == rawValue } }
 
         /// The key of a catalogue row.
         public init?(_ row: WebViewBooleanSetting) { self.init(rawValue: row.objectiveCName) }
@@ -160,7 +173,7 @@ public struct AppFact: Sendable, Hashable {
         public var isConfigurationScalar: Bool {
             if let row { return row.target == .configuration && !row.keyPath.contains(".") }
             switch self {
-            case .dataDetectorTypes, .limitsNavigationsToAppBoundDomains: return true
+            case .dataDetectorTypes, .limitsNavigationsToAppBoundDomains, .websiteDataStore, .webExtensionController: return true
             default: return false
             }
         }

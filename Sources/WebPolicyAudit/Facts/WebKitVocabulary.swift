@@ -12,6 +12,12 @@ public enum WebKitVocabulary {
         "limitsNavigationsToAppBoundDomains": .limitsNavigationsToAppBoundDomains,
         "navigationDelegate": .navigationDelegate,
         "uiDelegate": .uiDelegate,
+        "isLockdownModeEnabled": .lockdownModeEnabled,
+        "securityRestrictionMode": .securityRestrictionMode,
+        "preferredHTTPSNavigationPolicy": .preferredHTTPSNavigationPolicy,
+        "websiteDataStore": .websiteDataStore,
+        "webExtensionController": .webExtensionController,
+        "deviceSensorAuthorization": .deviceSensorAuthorization,
     ]) { row, _ in row }
 
     /// Objective-C property names (dot syntax) and their setters.
@@ -21,6 +27,11 @@ public enum WebKitVocabulary {
         "limitsNavigationsToAppBoundDomains": .limitsNavigationsToAppBoundDomains,
         "navigationDelegate": .navigationDelegate,
         "UIDelegate": .uiDelegate,
+        "lockdownModeEnabled": .lockdownModeEnabled,
+        "securityRestrictionMode": .securityRestrictionMode,
+        "preferredHTTPSNavigationPolicy": .preferredHTTPSNavigationPolicy,
+        "websiteDataStore": .websiteDataStore,
+        "webExtensionController": .webExtensionController,
     ]) { row, _ in row }
 
     /// The catalogue's rows by one of their names (a row without a `SettingKey` is caught by

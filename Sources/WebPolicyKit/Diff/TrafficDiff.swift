@@ -162,6 +162,11 @@ private struct EntryNames: Sendable {
         case .boundOverHTTP(let role, _, _, let location): return entry(at: location, otherwise: "role ${\(role)}") + " lets plain http reach its bound host"
         case .roleBound(let role, _, let location): return entry(at: location, otherwise: "role ${\(role)}") + " accepts the binding"
         case .roleBindingRefused(let role, _, _, let location): return entry(at: location, otherwise: "role ${\(role)}") + " refuses the binding"
+        case .permissionDenied(let kind, let location): return entry(at: location, otherwise: "webview.permissions.\(kind)") + " denies it"
+        case .permissionOriginRefused(let kind, _, let location, _): return entry(at: location, otherwise: "webview.permissions.\(kind)") + " lists none of its origins"
+        case .permissionInsecure: return "plain http asks for a permission"
+        case .permissionAsked(let kind, _, let location): return entry(at: location, otherwise: "webview.permissions.\(kind)") + " asks the user"
+        case .permissionNotSaid: return "webview.permissions says nothing: WebKit asks the user"
         }
     }
 

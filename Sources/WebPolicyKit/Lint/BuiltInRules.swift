@@ -106,6 +106,7 @@ public enum BuiltInRules {
         WebViewInspectableReleaseRule.self,
         WebViewFileAccessWideRule.self,
         WebViewWindowsSameViewRule.self,
+        WebViewLockdownConflictRule.self,
         WebViewKeyIOSRule.self,
         // Hosts named by role (runtime-hosts)
         RoleUndeclaredRule.self,

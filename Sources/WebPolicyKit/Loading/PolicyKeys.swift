@@ -47,4 +47,6 @@ public enum PolicyKeys {
     public static let runtimeHost = ["description", "schemes", "http"]
     /// The on/off settings are `WebViewSettingCatalogue`'s rows.
     public static let webView = WebViewSettingCatalogue.booleans.map(\.key) + ["file-access", "data-detectors"]
+        + WebViewSettingCatalogue.choices.map(\.key) + ["data-store", "web-extensions", "permissions"]
+    public static let webViewPermissions = PermissionKind.allCases.map(\.rawValue)
 }

@@ -1068,6 +1068,130 @@ enum PolicySchema {
             ]
           },
           "description": "WKWebViewConfiguration.dataDetectorTypes (iOS 10; default none)."
+        },
+        "data-store": {
+          "oneOf": [
+            {
+              "enum": [
+                "default",
+                "non-persistent"
+              ]
+            },
+            {
+              "type": "object",
+              "required": [
+                "profile"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "profile": {
+                  "$ref": "#/$defs/text",
+                  "description": "The store's name; the app opens it with WKWebsiteDataStore(forIdentifier:) and a UUID derived from the name (iOS 17)."
+                }
+              }
+            }
+          ],
+          "description": "Where the view keeps cookies, caches and storage: WKWebsiteDataStore.default(), .nonPersistent() (in memory), or a persistent store of its own. Absent: the store the app's code gives the view."
+        },
+        "web-extensions": {
+          "oneOf": [
+            {
+              "const": "none"
+            },
+            {
+              "type": "array",
+              "items": {
+                "$ref": "#/$defs/text"
+              }
+            }
+          ],
+          "description": "WKWebViewConfiguration.webExtensionController (iOS 18.4): none (no controller), or the names of the extensions the app may load. Absent: the app's code decides."
+        },
+        "permissions": {
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "camera": {
+              "oneOf": [
+                {
+                  "enum": [
+                    "deny",
+                    "ask"
+                  ]
+                },
+                {
+                  "type": "array",
+                  "items": {
+                    "$ref": "#/$defs/host"
+                  },
+                  "description": "The origins whose https pages may ask (the user decides); every other origin is refused without asking."
+                }
+              ],
+              "description": "Camera (getUserMedia): deny, ask, or the origins that may ask. WKUIDelegate requestMediaCapturePermissionFor (iOS 15); WebPage's deviceSensorAuthorization (iOS 26)."
+            },
+            "microphone": {
+              "oneOf": [
+                {
+                  "enum": [
+                    "deny",
+                    "ask"
+                  ]
+                },
+                {
+                  "type": "array",
+                  "items": {
+                    "$ref": "#/$defs/host"
+                  },
+                  "description": "The origins whose https pages may ask (the user decides); every other origin is refused without asking."
+                }
+              ],
+              "description": "Microphone (getUserMedia): deny, ask, or the origins that may ask."
+            },
+            "device-motion": {
+              "oneOf": [
+                {
+                  "enum": [
+                    "deny",
+                    "ask"
+                  ]
+                },
+                {
+                  "type": "array",
+                  "items": {
+                    "$ref": "#/$defs/host"
+                  },
+                  "description": "The origins whose https pages may ask (the user decides); every other origin is refused without asking."
+                }
+              ],
+              "description": "Motion and orientation sensors (DeviceMotionEvent.requestPermission): deny, ask, or the origins that may ask. requestDeviceOrientationAndMotionPermissionFor (iOS 15)."
+            }
+          },
+          "description": "Who may ask for the camera, the microphone and motion sensors. A capability left out keeps WebKit's answer: the user is asked."
+        },
+        "lockdown": {
+          "enum": [
+            true,
+            false,
+            "device"
+          ],
+          "description": "WKWebpagePreferences.isLockdownModeEnabled (iOS 16.0; unset: the device's Lockdown Mode setting): true turns Lockdown Mode on for the view's pages (no JIT, fewer web fonts and APIs), false off even where the device has it on."
+        },
+        "security-restriction-mode": {
+          "enum": [
+            "none",
+            "maximize-compatibility",
+            "lockdown"
+          ],
+          "description": "WKWebpagePreferences.securityRestrictionMode (iOS 26.4; unset: none, or Lockdown where the device is in Lockdown Mode): maximize-compatibility turns JIT off and isolates the page's process; lockdown is Lockdown Mode; a laxer mode than the device's fails silently."
+        },
+        "https-navigation": {
+          "enum": [
+            "keep-as-requested",
+            "automatic-fallback-to-http",
+            "user-mediated-fallback-to-http",
+            "error-on-failure"
+          ],
+          "description": "WKWebpagePreferences.preferredHTTPSNavigationPolicy (iOS 18.2; unset: keep-as-requested): HTTPS-first for the main frame: an http navigation is tried over https first, then falls back to http automatically, after asking the user, or fails."
         }
       }
     },

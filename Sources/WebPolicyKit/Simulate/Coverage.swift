@@ -23,6 +23,8 @@ public struct Coverage: Sendable {
         case bridge = "bridge"
         case bridgeOrigin = "bridge origin"
         case runtimeHost = "runtime-hosts role"
+        /// A capability `webview.permissions` names: exercised by a request it decides.
+        case permission = "webview permission"
     }
 
     public struct Item: Sendable {

@@ -42,6 +42,7 @@ public struct TraceEntry: Sendable {
         var expectHandoff: Bool?
         var message: ScriptMessage?
         var bind: BindRequest?
+        var permission: PermissionRequest?
 
         init() {}
 
@@ -49,6 +50,7 @@ public struct TraceEntry: Sendable {
             let copy = Details()
             (copy.top, copy.frame, copy.method, copy.cookies) = (top, frame, method, cookies)
             (copy.actions, copy.initiator, copy.expectHandoff, copy.message, copy.bind) = (actions, initiator, expectHandoff, message, bind)
+            copy.permission = permission
             return copy
         }
     }
@@ -129,6 +131,12 @@ public struct TraceEntry: Sendable {
         get { details?.bind }
         set { writableDetails().bind = newValue }
     }
+
+    /// For a `permission` line: what the page asks for, from which frame (its document is `url`).
+    public var permission: PermissionRequest? {
+        get { details?.permission }
+        set { writableDetails().permission = newValue }
+    }
 }
 
 extension TraceEntry {
@@ -140,6 +148,7 @@ extension TraceEntry {
     /// when they are not the main frame and the page world.
     public var shown: String {
         if let bind { return "${\(bind.role)}=\(url)" }
+        if let permission { return "\(permission.written) from \(url)" + (permission.frame == .child ? " frame=child" : "") }
         guard let message else { return url.description }
         var text = "\(url) handler=\(message.handler)"
         if message.frame != .main { text += " frame=\(message.frame.rawValue)" }
@@ -150,6 +159,7 @@ extension TraceEntry {
     /// The line as the decision engine takes it: a load, or a script message.
     public var request: EngineRequest {
         if let bind { return .bind(bind) }
+        if let permission { return .permission(permission) }
         if let message { return .message(message) }
         return .load(load)
     }
@@ -198,6 +208,9 @@ public enum TraceParser {
     static let messageType = "message"
     /// The first word of a line that binds a role (`bind server=https://…`).
     static let bindType = "bind"
+    /// The first word of a line where a page asks for the camera, the microphone or motion
+    /// sensors (`permission camera https://meet.example.com/`).
+    static let permissionType = "permission"
 
     /// The types as a list, for a lookup that hashes nothing: every line of a trace starts
     /// with one. The name kept is the table's own (a literal), not the line's copy of it.
@@ -262,7 +275,7 @@ public enum TraceParser {
     }
 
     /// Every type a line may start with.
-    static var typeNames: [String] { (types.keys + [messageType, bindType]).sorted() }
+    static var typeNames: [String] { (types.keys + [messageType, bindType, permissionType]).sorted() }
 
     /// What one line is.
     public enum Line: Sendable {
@@ -455,6 +468,7 @@ public enum TraceParser {
             return .header(value: value.text, range: range(value), fields: extra, firstRange: range(first))
         }
         if first.text == bindType { return parseBindLine(fields, number: lineNumber) }
+        if first.text == permissionType { return parsePermissionLine(fields, number: lineNumber) }
         if mayBeHeader, first.text == "origin:" {
             return .problems([Problem(message: "an origin: line is the first line of the input, or nowhere", range: range(first),
                                       hint: "a shard's first line may say where it was cut from: origin: TRACE:LINE")])
@@ -657,6 +671,56 @@ public enum TraceParser {
             entry.expect = verdict
             entry.expectRange = range(field)
         }
+        return problems.isEmpty ? .entry(entry) : .problems(problems)
+    }
+
+    /// `permission KIND[+KIND] URL [frame=main|child] [expect=allow|block]`: a page asks for
+    /// the camera, the microphone or motion sensors; `allow` is WebKit asking the user.
+    private static func parsePermissionLine(_ fields: [(text: String, column: Int, width: Int)], number lineNumber: Int) -> Line {
+        func range(_ field: (text: String, column: Int, width: Int), from offset: Int = 0) -> SourceRange {
+            SourceRange(start: SourcePosition(line: lineNumber, column: field.column + offset),
+                        end: SourcePosition(line: lineNumber, column: field.column + field.width))
+        }
+        let names = PermissionKind.allCases.map(\.rawValue)
+        let usage = "permission \(names.joined(separator: "|"))[+…] URL [frame=main|child] [expect=allow|block], such as: permission camera+microphone https://meet.example.com/"
+        guard fields.count >= 3 else {
+            return .problems([Problem(message: "a permission line names what the page asks for and the URL of the frame that asks", range: range(fields[0]), hint: usage)])
+        }
+        var kinds: [PermissionKind] = []
+        for word in fields[1].text.split(separator: "+", omittingEmptySubsequences: false) {
+            guard let kind = PermissionKind(rawValue: String(word)) else {
+                let suggestion = Suggestions.closest(to: String(word), in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                return .problems([Problem(message: "'\(word)' is not a permission: \(names.joined(separator: ", "))\(suggestion)", range: range(fields[1]), hint: usage)])
+            }
+            if !kinds.contains(kind) { kinds.append(kind) }
+        }
+        let written = fields[2]
+        let url: CanonicalURL
+        switch CanonicalURL.parse(written.text) {
+        case .failure(let error):
+            return .problems([Problem(message: "the URL '\(written.text)' does not parse: \(error.message)", range: range(written, from: error.offset))])
+        case .success(let parsed): url = parsed
+        }
+        var entry = TraceEntry(line: lineNumber, kind: .resource, typeName: permissionType, resourceType: .other, url: url, urlRange: range(written))
+        entry.fieldsEnd = fields.last.map { $0.column + $0.width } ?? 1
+        var frame = MessageFrame.main
+        var problems: [Problem] = []
+        for field in fields.dropFirst(3) {
+            if field.text.hasPrefix("frame="), let value = MessageFrame(rawValue: String(field.text.dropFirst(6))) {
+                frame = value
+            } else if field.text.hasPrefix("expect="), entry.expect == nil {
+                let value = String(field.text.dropFirst(7))
+                guard let verdict = Verdict(rawValue: value), verdict == .allow || verdict == .block else {
+                    problems.append(Problem(message: "a permission is asked (allow) or refused without asking (block), not '\(value)'", range: range(field, from: 7)))
+                    continue
+                }
+                entry.expect = verdict
+                entry.expectRange = range(field)
+            } else {
+                problems.append(Problem(message: "a permission line says KIND URL, and at most frame= and expect=", range: range(field), hint: usage))
+            }
+        }
+        entry.permission = PermissionRequest(kinds: kinds, frameURL: url, frame: frame)
         return problems.isEmpty ? .entry(entry) : .problems(problems)
     }
 

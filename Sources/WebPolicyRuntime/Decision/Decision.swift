@@ -167,6 +167,16 @@ public enum Why: Sendable {
     /// The policy refuses a binding: `problem` says what of the role it breaks. The role is
     /// unbound from then on.
     indirect case roleBindingRefused(String, origin: String, problem: String, at: SourceLocation?)
+    /// `webview.permissions` refuses a capability without asking the user (`deny`).
+    indirect case permissionDenied(String, at: SourceLocation?)
+    /// The requesting frame's origin is none of those `webview.permissions` lists for it.
+    indirect case permissionOriginRefused(String, origin: String, at: SourceLocation?, unbound: [String] = [])
+    /// A listed host over plain http: not a secure context, so its pages cannot ask.
+    indirect case permissionInsecure(String, origin: String, at: SourceLocation?)
+    /// `webview.permissions` lets the origin ask: WebKit asks the user (`ask`, or a listed origin).
+    indirect case permissionAsked(String, origin: String, at: SourceLocation?)
+    /// `webview.permissions` does not name the capability: WebKit asks the user, its own default.
+    case permissionNotSaid(String)
 
     public var text: String {
         switch self {
@@ -224,6 +234,16 @@ public enum Why: Sendable {
             return "runtime-hosts binds ${\(role)} to \(origin)\(Self.at(location))"
         case .roleBindingRefused(let role, let origin, let problem, let location):
             return "runtime-hosts refuses to bind ${\(role)} to \(origin)\(Self.at(location)): \(problem); ${\(role)} is unbound until a binding is accepted"
+        case .permissionDenied(let kind, let location):
+            return "webview.permissions.\(kind) is deny\(Self.at(location)): WebKit refuses it without asking the user"
+        case .permissionOriginRefused(let kind, let origin, let location, let unbound):
+            return "webview.permissions.\(kind) does not list the origin \(origin)\(Self.at(location))\(Self.unbound(unbound)): WebKit refuses it without asking the user"
+        case .permissionInsecure(let kind, let origin, let location):
+            return "\(origin) is plain http: webview.permissions.\(kind)\(Self.at(location)) lists its host, but only a secure context (https) may ask, so WebKit never asks"
+        case .permissionAsked(let kind, let origin, let location):
+            return "webview.permissions lets \(origin) ask for \(kind)\(Self.at(location)): WebKit asks the user"
+        case .permissionNotSaid(let kind):
+            return "webview.permissions does not name \(kind): WebKit asks the user, its default"
         }
     }
 

@@ -24,6 +24,8 @@ public final class DecisionEngine: Sendable {
     let messages: MessageGate
     /// Bindings of `runtime-hosts` roles.
     let binding: BindingStep
+    /// Camera, microphone and motion-sensor requests: `webview.permissions`.
+    let permissions: PermissionStep
 
     /// The content-rule lists, in the order the web view adds them.
     public var lists: [ContentRuleEngine] { contentRules.lists }
@@ -41,6 +43,7 @@ public final class DecisionEngine: Sendable {
         cookies = CookiesStep(cookies: rules?.cookies ?? [])
         messages = MessageGate(bridges: rules?.bridges ?? [], webView: rules?.webView, appBound: rules?.appBoundDomains, suffixes: publicSuffixList)
         binding = BindingStep(roles: rules?.runtimeHosts ?? [])
+        permissions = PermissionStep(rules: rules?.webView?.permissions ?? PermissionRules())
     }
 
     /// What one caller remembers between requests: condition results per list and registrable
@@ -63,7 +66,20 @@ public final class DecisionEngine: Sendable {
         case .load(let load): return decide(load, in: state, scratch: &scratch)
         case .message(let message): return decide(message, bindings: state.bindings, scratch: &scratch)
         case .bind(let bind): return decide(bind)
+        case .permission(let permission): return decide(permission, bindings: state.bindings)
         }
+    }
+
+    /// A permission request: the permission step alone (docs/semantics.md, "Permissions").
+    /// `allow`: WebKit asks the user (`WKPermissionDecision.prompt`); `block`: it refuses
+    /// without asking (`.deny`).
+    public func decide(_ request: PermissionRequest, bindings: HostBindings = HostBindings()) -> Decision {
+        let outcome = permissions.decide(request, bindings: bindings)
+        var result = Decision(topURL: request.frameURL, verdict: outcome.asked ? .allow : .block, finalURL: request.frameURL)
+        result.record.decide(at: .permission)
+        result.why = outcome.why
+        result.decidedBy = outcome.location.map { RuleOrigin(index: -1, id: nil, location: $0) }
+        return result
     }
 
     /// A binding of a `runtime-hosts` role: the binding step alone. The caller keeps what it

@@ -8,6 +8,9 @@ public enum EngineRequest: Sendable {
     /// The app binds a `runtime-hosts` role to the server it will use (a trace's `bind` line,
     /// `RuntimePolicy.bind`): no load either, but later requests see the binding.
     case bind(BindRequest)
+    /// A page asks for the camera, the microphone or motion sensors (a trace's `permission`
+    /// line, `RuntimePolicy.decidePermission`): no load, and nothing of the page changes.
+    case permission(PermissionRequest)
 
     /// The load, when it is one.
     public var load: LoadRequest? {
@@ -23,7 +26,7 @@ extension WebViewState {
     public mutating func advance(past request: EngineRequest, _ decision: Decision) {
         switch request {
         case .load(let load): advance(past: load, decision)
-        case .message: break
+        case .message, .permission: break
         case .bind(let bind): bindings[bind.role] = decision.verdict == .allow ? decision.binding : nil
         }
     }

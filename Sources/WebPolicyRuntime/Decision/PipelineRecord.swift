@@ -18,6 +18,8 @@ public enum PipelineStep: UInt8, Sendable, CaseIterable {
     case message
     /// The app binds a `runtime-hosts` role to a server.
     case binding
+    /// A page asks for the camera, the microphone or motion sensors.
+    case permission
 
     /// How `explain` names it.
     public var name: String {
@@ -30,15 +32,16 @@ public enum PipelineStep: UInt8, Sendable, CaseIterable {
         case .cookies: return "cookies"
         case .message: return "message"
         case .binding: return "binding"
+        case .permission: return "permission"
         }
     }
 }
 
 /// Which steps ran for one request and which one decided it: what `explain`, coverage and the
-/// expectation messages read instead of guessing the step from the reason. Two bytes: it is
+/// expectation messages read instead of guessing the step from the reason. Four bytes: it is
 /// kept for every request of a trace.
 public struct PipelineRecord: Sendable, Equatable {
-    private var ranSteps: UInt8 = 0
+    private var ranSteps: UInt16 = 0
     /// The step whose outcome is the verdict: the one that refused, handed off, served,
     /// upgraded or admitted the request; nil when the request passed every step that ran
     /// without one of them speaking for it.

@@ -11,9 +11,11 @@ public struct Manifest: Sendable, Equatable {
     /// call the app (`bridges`) and the web view's configuration (`webView`), which a
     /// version-2 reader would ignore, letting every frame call every handler; version 4 adds
     /// hosts named by role (`runtimeHosts`, and `"role"` in place of `"host"`), which a
-    /// version-3 reader could not match. `serialized()` writes the lowest version that holds
-    /// what the manifest has.
-    public static let formatVersion = 4
+    /// version-3 reader could not match; version 5 adds the web view's security settings
+    /// (`webView`'s Lockdown Mode, restriction mode, HTTPS-first, data store, extensions and
+    /// permissions), which a version-4 reader would ignore, leaving the camera to any page
+    /// that asks. `serialized()` writes the lowest version that holds what the manifest has.
+    public static let formatVersion = 5
 
     public var version = Manifest.formatVersion
     public var policyName: String

@@ -14,7 +14,7 @@ extension Manifest {
         // an older reader would ignore them (let the view go anywhere, let every frame call
         // every handler), so a manifest says the lowest version that holds what it has, and
         // one without them stays readable by every runtime.
-        let written = members.map { $0.0.since }.max() ?? 1
+        let written = members.map { $0.0.version(of: self) }.max() ?? 1
         var top: [(String, JSONValue)] = [("webpolicyManifest", .int(written))]
         var policyInfo: [(String, JSONValue)] = [("name", .string(policyName))]
         if let policyDescription { policyInfo.append(("description", .string(policyDescription))) }

@@ -7,10 +7,17 @@ protocol ManifestPart: Sendable {
     static var member: String { get }
     /// The lowest manifest version whose readers honour the member (`Manifest.formatVersion`).
     static var since: Int { get }
+    /// The lowest version that holds what this manifest's member says (`since`, unless the
+    /// member grew after it: a setting an older reader would ignore raises it).
+    static func version(of manifest: Manifest) -> Int
     /// The member's value; nil: the file leaves it out (the section says nothing).
     static func write(_ manifest: Manifest, _ writer: ManifestWriter) -> JSONValue?
     /// Reads the member from the file's root object, absent or present, into the manifest.
     static func read(_ root: JSONNode, into manifest: inout Manifest, _ reader: ManifestReader) throws(Manifest.DecodingError)
+}
+
+extension ManifestPart {
+    static func version(of manifest: Manifest) -> Int { since }
 }
 
 extension Manifest {

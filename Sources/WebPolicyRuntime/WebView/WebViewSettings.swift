@@ -20,11 +20,30 @@ public struct WebViewSettings: Sendable, Equatable {
     public var fraudulentWebsiteWarning = true
     /// `WKPreferences.isElementFullscreenEnabled` (iOS 15.4; default false).
     public var elementFullscreen = false
+    /// The web-page preferences written as named values (`WebViewSettingCatalogue.choices`),
+    /// by policy key; an absent key keeps what the platform decides.
+    public var choices: [String: String] = [:]
+    /// `data-store`; nil: the store the app's code gives the view (by default, the default).
+    public var dataStore: WebsiteDataStoreChoice?
+    /// `web-extensions`: the extensions the app may load into the view; empty: none (no
+    /// `webExtensionController`); nil: the policy does not say.
+    public var webExtensions: [String]?
+    /// `permissions`: camera, microphone and motion sensors, decided by `PermissionStep`.
+    public var permissions = PermissionRules()
     public var location: SourceLocation?
     /// Where `javascript` is written, for reasons.
     public var javaScriptLocation: SourceLocation?
 
     public init() {}
+
+    /// The named value the policy gives a web-page preference; nil: the platform decides.
+    public subscript(choice row: WebViewChoiceSetting) -> WebViewChoiceSetting.Choice? {
+        choices[row.key].flatMap(row.choice(named:))
+    }
+
+    /// Whether the policy says anything a version-4 manifest reader would not apply: the
+    /// web-page preferences, the data store, extensions or permissions.
+    var hasSecuritySettings: Bool { !choices.isEmpty || dataStore != nil || webExtensions != nil || !permissions.isEmpty }
 }
 
 /// `WKDataDetectorTypes`, as the policy names them.

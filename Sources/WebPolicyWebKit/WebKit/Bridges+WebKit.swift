@@ -66,6 +66,33 @@ private final class GatedReplyHandler: NSObject, WKScriptMessageHandlerWithReply
 extension WKWebViewConfiguration: WebViewConfigurable {
     public func apply(_ setting: WebViewBooleanSetting, _ value: Bool) { setBoolean(setting, value) }
 
+    /// By key-value coding on `defaultWebpagePreferences`, asking first whether this OS has the
+    /// property (the enums are NSInteger, the Lockdown switch a BOOL: both take an NSNumber).
+    public func apply(_ setting: WebViewChoiceSetting, _ choice: WebViewChoiceSetting.Choice) {
+        let preferences = defaultWebpagePreferences!
+        let name = setting.objectiveCName
+        guard preferences.responds(to: NSSelectorFromString("set\(name.prefix(1).uppercased())\(name.dropFirst()):")) else { return }
+        preferences.setValue(NSNumber(value: choice.rawValue), forKey: name)
+    }
+
+    public func useDataStore(_ store: WebsiteDataStoreChoice) {
+        switch store {
+        case .default: websiteDataStore = .default()
+        case .nonPersistent: websiteDataStore = .nonPersistent()
+        case .profile:
+            // Before iOS 17 there are no stores by identifier: lint's webview-key-ios says so.
+            if #available(iOS 17.0, macOS 14.0, visionOS 1.0, *), let text = store.identifier, let identifier = UUID(uuidString: text) {
+                websiteDataStore = WKWebsiteDataStore(forIdentifier: identifier)
+            }
+        }
+    }
+
+    public func removeWebExtensionController() {
+        #if compiler(>=6.1)
+        if #available(iOS 18.4, macOS 15.4, visionOS 2.4, *) { webExtensionController = nil }
+        #endif
+    }
+
     public var dataDetectors: [DataDetector] {
         get {
             #if os(iOS)

@@ -47,6 +47,28 @@ extension WindowDecider {
     }
 }
 
+extension PermissionDecider {
+    /// For the app's `webView(_:requestMediaCapturePermissionFor:initiatedByFrame:type:
+    /// decisionHandler:)` (iOS 15): `.prompt` or `.deny`, as `webview.permissions` says.
+    @MainActor public func decide(_ origin: WKSecurityOrigin, frame: WKFrameInfo, type: WKMediaCaptureType) -> WKPermissionDecision {
+        answer(decide(mediaCaptureTypeRawValue: type.rawValue, origin: Self.origin(protocol: origin.protocol, host: origin.host, port: origin.port),
+                      isMainFrame: frame.isMainFrame))
+    }
+
+    /// For `webView(_:requestDeviceOrientationAndMotionPermissionFor:initiatedByFrame:
+    /// decisionHandler:)` (iOS 15).
+    @MainActor public func decideMotion(_ origin: WKSecurityOrigin, frame: WKFrameInfo) -> WKPermissionDecision {
+        answer(decide([.deviceMotion], origin: Self.origin(protocol: origin.protocol, host: origin.host, port: origin.port), isMainFrame: frame.isMainFrame))
+    }
+
+    func answer(_ answer: PermissionAnswer) -> WKPermissionDecision {
+        switch answer {
+        case .prompt: return .prompt
+        case .deny: return .deny
+        }
+    }
+}
+
 extension WKWebViewConfiguration: NavigationConfigurable {}
 
 #if canImport(UIKit)

@@ -28,6 +28,27 @@ extension WebPage.Configuration {
         #if os(iOS)
         dataDetectorTypes = settings.dataDetectors.reduce(into: WKDataDetectorTypes()) { $0.insert($1.webKitType) }
         #endif
+        defaultNavigationPreferences.apply(settings.navigationPreferences)
+        switch settings.dataStore {
+        case .default?: websiteDataStore = .default()
+        case .nonPersistent?: websiteDataStore = .nonPersistent()
+        case .profile?:
+            if let text = settings.dataStore?.identifier, let identifier = UUID(uuidString: text) { websiteDataStore = WKWebsiteDataStore(forIdentifier: identifier) }
+        case nil: break
+        }
+        if settings.removesWebExtensionController { webExtensionController = nil }
+        // Camera, microphone and motion: asked of the policy (`PermissionDecider`) each time.
+        let permissions = PermissionDecider(policy: policy)
+        deviceSensorAuthorization = WebPage.DeviceSensorAuthorization { permission, frame, origin in
+            let requester = PermissionDecider.origin(protocol: origin.protocol, host: origin.host, port: origin.port)
+            let answer: PermissionAnswer
+            switch permission {
+            case .deviceOrientationAndMotion: answer = permissions.decide([.deviceMotion], origin: requester, isMainFrame: frame.isMainFrame)
+            case .mediaCapture(let type): answer = permissions.decide(mediaCaptureTypeRawValue: type.rawValue, origin: requester, isMainFrame: frame.isMainFrame)
+            @unknown default: answer = .deny(reason: "a permission this runtime does not know")
+            }
+            return answer == .prompt ? .prompt : .deny
+        }
         let plan = SchemeHandlerPlan(policy.manifest)
         for registration in plan.registrations {
             // `URLScheme(_:)` is nil for a scheme WebKit handles itself; the plan has refused those.
@@ -101,6 +122,7 @@ public struct PolicyNavigationDecider: WebPage.NavigationDeciding {
                               method: action.request.httpMethod ?? "GET", navigationTypeRawValue: action.navigationType.rawValue) {
         case .allow(let javaScript):
             preferences.allowsContentJavaScript = javaScript
+            preferences.apply(decider.settings.navigationPreferences)
             return .allow
         case .cancel, .cancelAndOpen:
             return .cancel
@@ -122,6 +144,27 @@ extension WebPage {
         self.init(configuration: WebPage.Configuration(policy: policy, bundle: bundle), navigationDecider: decider)
         decider.reference.page = self
         isInspectable = policy.pageSettings.isInspectable
+    }
+}
+@available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
+@available(watchOS, unavailable)
+@available(tvOS, unavailable)
+extension WebPage.NavigationPreferences {
+    /// The policy's web-page preferences, by the catalogue's raw values (WebKit's
+    /// `WKWebpagePreferences.h` order, which WebKit for SwiftUI's enums keep).
+    mutating func apply(_ choices: [String: WebViewChoiceSetting.Choice]) {
+        if let lockdown = choices["lockdown"] { isLockdownModeEnabled = lockdown.rawValue == 1 }
+        if let https = choices["https-navigation"] {
+            let policies: [UpgradeToHTTPSPolicy] = [.keepAsRequested, .automaticFallbackToHTTP, .userMediatedFallbackToHTTP, .errorOnFailure]
+            if policies.indices.contains(https.rawValue) { preferredHTTPSNavigationPolicy = policies[https.rawValue] }
+        }
+        // iOS 26.4's SDK (Swift 6.3) has the restriction mode; before it, lint's webview-key-ios says so.
+        #if compiler(>=6.3)
+        if let mode = choices["security-restriction-mode"], #available(iOS 26.4, macOS 26.4, visionOS 26.4, *) {
+            let modes: [SecurityRestrictionMode] = [.none, .maximizeCompatibility, .lockdown]
+            if modes.indices.contains(mode.rawValue) { securityRestrictionMode = modes[mode.rawValue] }
+        }
+        #endif
     }
 }
 #endif

@@ -63,6 +63,18 @@ struct SchemaSyncTests {
         }
         try Self.check("schemas/webpolicy.schema.json", at: ["$defs", "webView", "properties"], entries: policyEntries, required: false)
         try Self.check("schemas/runtime-manifest.schema.json", at: ["properties", "webView", "properties"], entries: manifestEntries, required: true)
+        // The named web-page preferences: the policy's words (`lockdown` takes YAML's true and
+        // false, and `device`), optional in both.
+        let choices = WebViewSettingCatalogue.choices
+        let policyChoices = choices.map { row -> (String, JSONValue) in
+            let names: [JSONValue] = row.key == "lockdown" ? [.bool(true), .bool(false), .string("device")] : row.choices.map { .string($0.name) }
+            return (row.key, .object([("enum", .array(names)), ("description", .string(row.description))]))
+        }
+        let manifestChoices = choices.map { row -> (String, JSONValue) in
+            (row.manifestKey, .object([("enum", .array(row.choices.map { .string($0.name) })), ("description", .string("\(row.api) (iOS \(row.firstIOS)); absent: \(row.unset) (version 5)."))]))
+        }
+        try Self.check("schemas/webpolicy.schema.json", at: ["$defs", "webView", "properties"], entries: policyChoices, required: false)
+        try Self.check("schemas/runtime-manifest.schema.json", at: ["properties", "webView", "properties"], entries: manifestChoices, required: false)
     }
 
     /// Holds the object at `path` of the schema file to `entries` (and, with `required`, its

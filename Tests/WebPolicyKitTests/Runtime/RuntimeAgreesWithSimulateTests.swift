@@ -20,9 +20,11 @@ struct RuntimeAgreesWithSimulateTests {
         let session = try RuntimePolicy(compiledDirectory: compiled).makeSession()
         for result in results {
             let entry = result.entry
-            // A binding is the app's call to `bind`; a message is asked of the policy, as the
-            // app's message gate asks it.
-            let decision = entry.bind.map { bind in session.policy.bind(bind.role, to: bind.url.description) } ?? entry.message.map { message in
+            // A binding is the app's call to `bind`; a message or a permission is asked of the
+            // policy, as the app's message gate and permission decider ask it.
+            let decision = entry.bind.map { bind in session.policy.bind(bind.role, to: bind.url.description) } ?? entry.permission.map { permission in
+                session.policy.decidePermission(permission.kinds, frameOrigin: permission.frameURL.description, isMainFrame: permission.frame == .main)
+            } ?? entry.message.map { message in
                 session.policy.decideMessage(frameOrigin: message.frameURL.description, isMainFrame: message.frame == .main, handler: message.handler, world: message.world)
             } ?? session.evaluate(RuntimeRequest(url: entry.url.description, type: entry.typeName, mainDocumentURL: entry.top?.description,
                                                  frameURL: entry.frame?.description, method: entry.method ?? "GET", initiator: entry.initiator))

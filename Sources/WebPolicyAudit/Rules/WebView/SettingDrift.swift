@@ -17,3 +17,17 @@ extension WebViewBooleanSetting {
         }
     }
 }
+
+/// Where the app's code sets a web-page preference to another value than the policy writes
+/// (only where the policy writes one: an absent key leaves it to the platform).
+extension WebViewChoiceSetting {
+    func drift(in app: AuditSubject, against section: WebViewSection, _ context: inout AuditRuleContext) {
+        guard let key = AppFact.SettingKey(rawValue: objectiveCName), let written = section[choice: self] else { return }
+        for (fact, setting) in app.settings(key) {
+            guard let choice = self.choice(writtenAs: setting.value.text), choice.name != written.value else { continue }
+            context.report("\(setting.target) is set to \(choice.swift), but the policy says \(self.key): \(written.value)",
+                           at: fact.site, hint: "apply webview: with policy.configureWebView(configuration), or change the policy",
+                           notes: [Diagnostic.Note("the policy says it here", at: written.location)])
+        }
+    }
+}

@@ -6,9 +6,9 @@ extension Sections {
     enum WebView: PolicySection {
         static let key = "webview"
         static let schemaDefinitions = [(definition: "webView", keys: PolicyKeys.webView)]
-        static let entryKinds = ["setting"]
+        static let entryKinds = ["setting", "webview permission"]
         static let ruleCategory = RuleCategory.webView
-        static let pipelineSteps: [PipelineStep] = []
+        static let pipelineSteps: [PipelineStep] = [.permission]
 
         static func decode(_ fields: Fields, into document: inout PolicyDocument, with decoder: inout PolicyDecoder) {
             document.webView = fields.value(key).flatMap { decoder.decodeWebView($0) }
@@ -24,6 +24,7 @@ extension Sections {
             }
             merged.fileAccess = last(\.fileAccess)
             merged.dataDetectors = last(\.dataDetectors)
+            merged.mergeSecurity(sections)
             policy.webView = merged
         }
 
@@ -37,20 +38,31 @@ extension Sections {
         }
 
         /// Settings configure the view before any request; no request is decided by one
-        /// alone, so coverage has nothing of them to count (JavaScript's refusals of messages
-        /// name the bridge they were posted to).
-        static func coverageItems(of policy: Policy) -> [Coverage.Item] { [] }
+        /// alone, so coverage counts none of them (JavaScript's refusals of messages name the
+        /// bridge they were posted to) — except each capability of `permissions`, which
+        /// decides the requests for it.
+        static func coverageItems(of policy: Policy) -> [Coverage.Item] {
+            (policy.webView?.permissions?.value ?? []).map { Coverage.Item(kind: .permission, name: $0.kind.rawValue, location: $0.location) }
+        }
 
-        static func markCoverage(of result: RequestResult, in marks: inout Coverage.Marks) {}
+        /// The capability entry that decided a permission request.
+        static func markCoverage(of result: RequestResult, in marks: inout Coverage.Marks) {
+            guard result.entry.permission != nil else { return }
+            marks.mark(at: result.decidedBy?.location, .permission)
+        }
 
         static func census(_ document: PolicyDocument) -> Int { census(document.webView) }
         static func census(_ policy: Policy) -> Int { census(policy.webView) }
         /// The manifest writes every setting, the platform's defaults included.
-        static func census(_ manifest: Manifest) -> Int { manifest.webView == nil ? 0 : WebViewSettingCatalogue.booleans.count + 2 }
+        static func census(_ manifest: Manifest) -> Int {
+            guard let settings = manifest.webView else { return 0 }
+            return WebViewSettingCatalogue.booleans.count + 2 + settings.choices.count + (settings.dataStore == nil ? 0 : 1)
+                + (settings.webExtensions == nil ? 0 : 1) + settings.permissions.entries.count
+        }
 
         private static func census(_ section: WebViewSection?) -> Int {
             guard let section else { return 0 }
-            return section.booleans.count + (section.fileAccess == nil ? 0 : 1) + (section.dataDetectors == nil ? 0 : 1)
+            return section.booleans.count + (section.fileAccess == nil ? 0 : 1) + (section.dataDetectors == nil ? 0 : 1) + section.securityCensus
         }
     }
 }

@@ -18,6 +18,7 @@ extension PolicyDecoder {
             }
         }
         section.dataDetectors = reader.choiceList("data-detectors", in: fields, as: DataDetector.self)
+        decodeWebViewSecurity(fields, into: &section)
         return section
     }
 }

@@ -9,6 +9,12 @@ public struct WebViewSection: Sendable {
     /// `none`, or a folder of the app bundle.
     public var fileAccess: LocatedString?
     public var dataDetectors: Located<[Located<DataDetector>]>?
+    /// The web-page preferences, by policy key (`WebViewSecurity.swift`).
+    public var choices: [String: LocatedString] = [:]
+    public var dataStore: Located<WebsiteDataStoreChoice>?
+    /// `none` is an empty list.
+    public var webExtensions: Located<[LocatedString]>?
+    public var permissions: Located<[PermissionDeclaration]>?
 
     public init(location: SourceLocation) {
         self.location = location
@@ -41,6 +47,7 @@ public struct WebViewSection: Sendable {
         }
         settings.fileAccess = fileAccessFolder
         settings.dataDetectors = dataDetectors?.value.map(\.value) ?? []
+        applySecurity(to: &settings)
         settings.location = location
         settings.javaScriptLocation = javaScript?.location
         return settings
