@@ -1112,57 +1112,15 @@ enum PolicySchema {
           "additionalProperties": false,
           "properties": {
             "camera": {
-              "oneOf": [
-                {
-                  "enum": [
-                    "deny",
-                    "ask"
-                  ]
-                },
-                {
-                  "type": "array",
-                  "items": {
-                    "$ref": "#/$defs/host"
-                  },
-                  "description": "The origins whose https pages may ask (the user decides); every other origin is refused without asking."
-                }
-              ],
+              "$ref": "#/$defs/permissionRule",
               "description": "Camera (getUserMedia): deny, ask, or the origins that may ask. WKUIDelegate requestMediaCapturePermissionFor (iOS 15); WebPage's deviceSensorAuthorization (iOS 26)."
             },
             "microphone": {
-              "oneOf": [
-                {
-                  "enum": [
-                    "deny",
-                    "ask"
-                  ]
-                },
-                {
-                  "type": "array",
-                  "items": {
-                    "$ref": "#/$defs/host"
-                  },
-                  "description": "The origins whose https pages may ask (the user decides); every other origin is refused without asking."
-                }
-              ],
+              "$ref": "#/$defs/permissionRule",
               "description": "Microphone (getUserMedia): deny, ask, or the origins that may ask."
             },
             "device-motion": {
-              "oneOf": [
-                {
-                  "enum": [
-                    "deny",
-                    "ask"
-                  ]
-                },
-                {
-                  "type": "array",
-                  "items": {
-                    "$ref": "#/$defs/host"
-                  },
-                  "description": "The origins whose https pages may ask (the user decides); every other origin is refused without asking."
-                }
-              ],
+              "$ref": "#/$defs/permissionRule",
               "description": "Motion and orientation sensors (DeviceMotionEvent.requestPermission): deny, ask, or the origins that may ask. requestDeviceOrientationAndMotionPermissionFor (iOS 15)."
             }
           },
@@ -1194,6 +1152,24 @@ enum PolicySchema {
           "description": "WKWebpagePreferences.preferredHTTPSNavigationPolicy (iOS 18.2; unset: keep-as-requested): HTTPS-first for the main frame: an http navigation is tried over https first, then falls back to http automatically, after asking the user, or fails."
         }
       }
+    },
+    "permissionRule": {
+      "oneOf": [
+        {
+          "enum": [
+            "deny",
+            "ask"
+          ]
+        },
+        {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/host"
+          },
+          "description": "The origins whose https pages may ask (the user decides); every other origin is refused without asking."
+        }
+      ],
+      "description": "deny (refused without asking), ask (the user decides), or the origins whose https pages may ask; every other origin is refused without asking."
     },
     "runtimeHost": {
       "type": "object",

@@ -46,6 +46,51 @@ extension PolicyDraft.Builder {
             let places = fileLoads.count > 3 ? fileLoads.prefix(2).joined(separator: ", ") + " and \(fileLoads.count - 2) more" : SchemeScope.list(fileLoads)
             comments.append(decide("the app loads file URLs (\(places)); webview.file-access is left at none: name the folder, inside the app's bundle, the pages may read"))
         }
+        securitySettings(into: &settings, &comments)
         document.add("webview", .object(settings), comments: comments)
+    }
+
+    /// The web-page preferences and the data store the code writes in release builds, and the
+    /// permissions its UI delegate answers. A grant without the user is never drafted: the
+    /// draft says ask, and asks the team which origins may.
+    private mutating func securitySettings(into settings: inout [(String, JSONValue)], _ comments: inout [String]) {
+        for row in WebViewSettingCatalogue.choices {
+            guard let key = AppFact.SettingKey(rawValue: row.objectiveCName) else { continue }
+            let written = Set(subject.settings(key).filter { $0.fact.site.inRelease && !$0.fact.site.inPreview }.compactMap { row.choice(writtenAs: $0.setting.value.text)?.name })
+            guard written.count == 1, let name = written.first else { continue }
+            // Below the API's iOS the code sets it behind #available: a draft that lint refuses
+            // helps nobody, so it says so instead.
+            let target = inventory.deploymentTarget.flatMap(OSVersion.init(parsing:)) ?? .defaultTarget
+            if let first = OSVersion(parsing: row.firstIOS), target < first, name != row.olderIOS {
+                comments.append(decide("the code sets \(row.swiftName) to \(name) (iOS \(row.firstIOS)), above the deployment target: write \(row.key): \(name) once target.ios is \(row.firstIOS)"))
+                continue
+            }
+            settings.append((row.key, row.key == "lockdown" ? .bool(name == "true") : .string(name)))
+        }
+        let stores = Set(subject.settings(.websiteDataStore).filter { $0.fact.site.inRelease && !$0.setting.onCopy }.compactMap { entry -> String? in
+            let text = entry.setting.value.text
+            return text.contains("nonPersistent") ? "non-persistent" : text.contains("forIdentifier") ? "profile" : text.hasSuffix("default()") ? "default" : nil
+        })
+        if stores.count == 1, let store = stores.first {
+            if store == "profile" {
+                comments.append(decide("the code opens a data store of its own (WKWebsiteDataStore(forIdentifier:)): write data-store: { profile: NAME }, or the UUID it uses as NAME"))
+            } else {
+                settings.append(("data-store", .string(store)))
+            }
+        }
+        var permissions: [(String, JSONValue)] = []
+        for fact in subject.facts() {
+            guard case .delegate(let method) = fact.kind, method.grants else { continue }
+            let kinds: [PermissionKind]
+            switch method.role {
+            case .mediaCapturePermission: kinds = [.camera, .microphone]
+            case .deviceOrientationPermission: kinds = [.deviceMotion]
+            default: continue
+            }
+            for kind in kinds where !permissions.contains(where: { $0.0 == kind.rawValue }) { permissions.append((kind.rawValue, .string("ask"))) }
+            comments.append(decide("the UI delegate grants \(kinds.map(\.rawValue).joined(separator: " and ")) without asking the user (\(Self.place(fact.site))): "
+                + "the draft says ask; list the origins that may ask instead, and answer with PermissionDecider(policy:)"))
+        }
+        if !permissions.isEmpty { settings.append(("permissions", .object(permissions.sorted { PermissionKind(rawValue: $0.0)! < PermissionKind(rawValue: $1.0)! }))) }
     }
 }
