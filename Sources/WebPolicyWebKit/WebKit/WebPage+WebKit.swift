@@ -2,8 +2,8 @@
 // `PageNavigationDecider`'s and `PolicySchemeResponder`'s, the settings `pageSettings`, all
 // tested on Linux with fakes. Only a Swift 6.2 toolchain (Xcode 26) compiles it; an older one
 // has no WebPage and skips this file. Written against WebKit's Swift sources
-// (`Source/WebKit/UIProcess/API/Swift`) and reviewed against Apple's iOS 26 documentation;
-// the project's own CI has no Xcode 26 runner yet, so an app's build is its first compiler.
+// (`Source/WebKit/UIProcess/API/Swift`) and Apple's iOS 26 documentation; compiled for iOS
+// and macOS by the release workflow's webkit-glue job (Xcode 26), never by the Linux CI.
 #if canImport(WebKit) && compiler(>=6.2)
 import Foundation
 import WebKit
