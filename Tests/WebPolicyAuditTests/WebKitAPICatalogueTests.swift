@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WebPolicyAudit
+import WebPolicyRuntime
 
 /// The WebKit API catalogue: every spelling of every row is cited at the WebKit line that
 /// declares it (`Tests/Fixtures/audit/webkit-api-citations.txt`, which
@@ -15,6 +16,14 @@ import WebPolicyAudit
         for row in WebKitAPICatalogue.rows {
             claims += row.objectiveC.map { "objc \($0) \(row.declaredIn)" }
             claims += row.swift.map { "swift \($0.written) \(row.declaredIn)" }
+        }
+        // The settings of `webview:`: each property by its Objective-C and Swift names, and a
+        // web-page preference's WebKit for SwiftUI twin.
+        for row in WebViewSettingCatalogue.booleans {
+            claims += ["property \(row.objectiveCName) \(row.declaredIn)", "swift \(row.swiftName) \(row.declaredIn)"]
+        }
+        for row in WebViewSettingCatalogue.choices {
+            claims += ["property \(row.objectiveCName) \(row.declaredIn)", "swift \(row.swiftName) \(row.declaredIn)", "swift \(row.swiftName) \(row.pageDeclaredIn)"]
         }
         return claims
     }

@@ -8,11 +8,15 @@ WebKit/WebKit, or the files the catalogue names). CITATIONS is
 Tests/Fixtures/audit/webkit-api-citations.txt: one line per spelling of every catalogue row,
 
     objc SELECTOR PATH[:LINE]
+    property NAME PATH[:LINE]
     swift SPELLING PATH[:LINE]
 
 (the test WebKitAPICatalogueTests requires exactly the catalogue's spellings there, so a row
 cannot be added without a line). For each line this script finds the declaration in PATH —
-an Objective-C method whose selector is SELECTOR; for a Swift spelling of an Objective-C API,
+an Objective-C method whose selector is SELECTOR; an Objective-C `@property` named NAME (the
+settings of `webview:`, `WebViewSettingCatalogue`); for a Swift property of a header, the
+`@property` whose Swift name it is (`NS_SWIFT_NAME`, its `getter=`, or its own name); for a
+Swift spelling of an Objective-C API,
 its NS_SWIFT_NAME or the declaration the Swift importer names so (base name and labels
 prefixes of the selector's pieces, as its omit-needless-words rule shortens them; an
 initialiser from `initWith…`); in a Swift file, the `func` with those labels or the `var` —
@@ -101,8 +105,37 @@ def find_objc(text, selector):
     return None
 
 
+PROPERTY = re.compile(r"^\s*@property\s*(\(([^)]*)\))?[^;]*?\b([A-Za-z_][A-Za-z0-9_]*)\s*(WK_|NS_|API_|;)")
+
+
+def objc_properties(text):
+    """(name, getter, Swift name, line) of every `@property` declaration."""
+    found = []
+    for index, line in enumerate(text.split("\n"), 1):
+        match = PROPERTY.match(line)
+        if not match:
+            continue
+        attributes = match.group(2) or ""
+        getter = re.search(r"getter\s*=\s*([A-Za-z_][A-Za-z0-9_]*)", attributes)
+        swift = re.search(r"NS_SWIFT_NAME\(([A-Za-z_][A-Za-z0-9_]*)\)", line)
+        found.append((match.group(3), getter.group(1) if getter else None, swift.group(1) if swift else None, index))
+    return found
+
+
+def find_property(text, name):
+    for found, _, _, line in objc_properties(text):
+        if found == name:
+            return line
+    return None
+
+
 def find_swift_in_header(text, spelling):
     name, labels = swift_parts(spelling)
+    if labels == "property":
+        for found, getter, swift, line in objc_properties(text):
+            if name in (swift, getter) or (swift is None and getter is None and found == name):
+                return line
+        return None
     if labels != "property":
         written = name + "(" + "".join(label + ":" for label in labels) + ")" if labels is not None else None
         for index, line in enumerate(text.split("\n"), 1):
@@ -180,6 +213,8 @@ def main():
             text = handle.read()
         if kind == "objc":
             found = find_objc(text, spelling)
+        elif kind == "property":
+            found = find_property(text, spelling)
         elif path.endswith(".swift"):
             found = find_swift_in_swift(text, spelling)
         else:

@@ -66,6 +66,10 @@ public struct WebViewChoiceSetting: Sendable {
     public let objectiveCName: String
     public let firstIOS: String
     public let choices: [Choice]
+    /// The WebKit files that declare the property: `WKWebpagePreferences.h`, and WebKit for
+    /// SwiftUI's `NavigationPreferences` (cited in `Tests/Fixtures/audit/webkit-api-citations.txt`).
+    public var declaredIn: String { "Source/WebKit/UIProcess/API/Cocoa/WKWebpagePreferences.h" }
+    public var pageDeclaredIn: String { "Source/WebKit/UIProcess/API/Swift/WebPage+NavigationPreferences.swift" }
     /// What the platform does when the policy says nothing.
     public let unset: String
     /// What an iOS without the property does: a policy asking for it asks nothing of the app.

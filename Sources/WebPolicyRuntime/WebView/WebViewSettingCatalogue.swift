@@ -7,37 +7,37 @@
 public enum WebViewSettingCatalogue {
     public static let booleans: [WebViewBooleanSetting] = [
         WebViewBooleanSetting(
-            key: "javascript", manifestKey: "javaScript", api: "WKWebpagePreferences.allowsContentJavaScript",
+            key: "javascript", declaredIn: "Source/WebKit/UIProcess/API/Cocoa/WKWebpagePreferences.h", manifestKey: "javaScript", api: "WKWebpagePreferences.allowsContentJavaScript",
             swiftName: "allowsContentJavaScript", objectiveCName: "allowsContentJavaScript",
             keyPath: "defaultWebpagePreferences.allowsContentJavaScript", on: .configuration,
             firstIOS: "14.0", defaultValue: true, olderIOS: true, setting: \.javaScript,
             summary: "false stops the page's own scripts, not the app's user scripts"),
         WebViewBooleanSetting(
-            key: "javascript-can-open-windows", manifestKey: "javaScriptCanOpenWindows", api: "WKPreferences.javaScriptCanOpenWindowsAutomatically",
+            key: "javascript-can-open-windows", declaredIn: "Source/WebKit/UIProcess/API/Cocoa/WKPreferences.h", manifestKey: "javaScriptCanOpenWindows", api: "WKPreferences.javaScriptCanOpenWindowsAutomatically",
             swiftName: "javaScriptCanOpenWindowsAutomatically", objectiveCName: "javaScriptCanOpenWindowsAutomatically",
             keyPath: "preferences.javaScriptCanOpenWindowsAutomatically", on: .configuration,
             firstIOS: "8.0", defaultValue: false, olderIOS: false, setting: \.javaScriptCanOpenWindows,
             summary: "true lets scripts open windows without a tap"),
         WebViewBooleanSetting(
-            key: "inspectable", manifestKey: "inspectable", api: "WKWebView.isInspectable",
+            key: "inspectable", declaredIn: "Source/WebKit/UIProcess/API/Cocoa/WKWebView.h", manifestKey: "inspectable", api: "WKWebView.isInspectable",
             swiftName: "isInspectable", objectiveCName: "inspectable",
             keyPath: "inspectable", on: .view,
             firstIOS: "16.4", defaultValue: false, olderIOS: false, hardened: false, setting: \.inspectable,
             summary: "true lets Safari's Web Inspector read and change the page"),
         WebViewBooleanSetting(
-            key: "upgrade-known-hosts-to-https", manifestKey: "upgradeKnownHostsToHTTPS", api: "WKWebViewConfiguration.upgradeKnownHostsToHTTPS",
+            key: "upgrade-known-hosts-to-https", declaredIn: "Source/WebKit/UIProcess/API/Cocoa/WKWebViewConfiguration.h", manifestKey: "upgradeKnownHostsToHTTPS", api: "WKWebViewConfiguration.upgradeKnownHostsToHTTPS",
             swiftName: "upgradeKnownHostsToHTTPS", objectiveCName: "upgradeKnownHostsToHTTPS",
             keyPath: "upgradeKnownHostsToHTTPS", on: .configuration,
             firstIOS: "14.5", defaultValue: true, olderIOS: false, hardened: true, setting: \.upgradeKnownHostsToHTTPS,
             summary: "http loads of hosts known to serve https are made over https"),
         WebViewBooleanSetting(
-            key: "fraudulent-website-warning", manifestKey: "fraudulentWebsiteWarning", api: "WKPreferences.isFraudulentWebsiteWarningEnabled",
+            key: "fraudulent-website-warning", declaredIn: "Source/WebKit/UIProcess/API/Cocoa/WKPreferences.h", manifestKey: "fraudulentWebsiteWarning", api: "WKPreferences.isFraudulentWebsiteWarningEnabled",
             swiftName: "isFraudulentWebsiteWarningEnabled", objectiveCName: "fraudulentWebsiteWarningEnabled",
             keyPath: "preferences.fraudulentWebsiteWarningEnabled", on: .configuration,
             firstIOS: "13.0", defaultValue: true, olderIOS: true, hardened: true, setting: \.fraudulentWebsiteWarning,
             summary: "the Safe Browsing warning before a page known for phishing or malware"),
         WebViewBooleanSetting(
-            key: "element-fullscreen", manifestKey: "elementFullscreen", api: "WKPreferences.isElementFullscreenEnabled",
+            key: "element-fullscreen", declaredIn: "Source/WebKit/UIProcess/API/Cocoa/WKPreferences.h", manifestKey: "elementFullscreen", api: "WKPreferences.isElementFullscreenEnabled",
             swiftName: "isElementFullscreenEnabled", objectiveCName: "elementFullscreenEnabled",
             keyPath: "preferences.elementFullscreenEnabled", on: .configuration,
             firstIOS: "15.4", defaultValue: false, olderIOS: false, setting: \.elementFullscreen,
@@ -58,6 +58,9 @@ public struct WebViewBooleanSetting: Sendable {
 
     /// The policy's key under `webview:`.
     public let key: String
+    /// The WebKit file that declares the property (cited at its line in
+    /// `Tests/Fixtures/audit/webkit-api-citations.txt`, checked against WebKit's source).
+    public let declaredIn: String
     /// The manifest's key under `webView`.
     public let manifestKey: String
     /// The property, as Apple's documentation names it (`WKPreferences.isElementFullscreenEnabled`).
@@ -85,9 +88,10 @@ public struct WebViewBooleanSetting: Sendable {
     /// What `true` does, for the schema and the docs.
     public let summary: String
 
-    public init(key: String, manifestKey: String, api: String, swiftName: String, objectiveCName: String, keyPath: String, on target: Target,
+    public init(key: String, declaredIn: String, manifestKey: String, api: String, swiftName: String, objectiveCName: String, keyPath: String, on target: Target,
                 firstIOS: String, defaultValue: Bool, olderIOS: Bool, hardened: Bool? = nil, setting: WritableKeyPath<WebViewSettings, Bool> & Sendable, summary: String) {
         self.key = key
+        self.declaredIn = declaredIn
         self.manifestKey = manifestKey
         self.api = api
         self.swiftName = swiftName
