@@ -10,7 +10,7 @@ import TestSupport
 @Suite("audit (the binary)")
 struct AuditCommandTests {
     static let fixtures = CommandRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/audit")
-    static let apps = ["swift-shop", "swiftui-shop", "objc-legacy", "mixed-app", "home-server", "script-splices"]
+    static let apps = ["swift-shop", "swiftui-shop", "objc-legacy", "mixed-app", "home-server", "script-splices", "swiftui-scripts", "swiftui-home"]
     static var isRecording: Bool { ProcessInfo.processInfo.environment["WEBPOLICY_RECORD"] == "1" }
 
     /// Audits a fixture app, with its `webpolicy.yml` when it has one (the working folder's

@@ -27,6 +27,14 @@ struct AuditTwinTests {
         ], cannotDraft: [
             "javascript-can-open-windows": "WebPage.Configuration has no WKPreferences, whose javaScriptCanOpenWindowsAutomatically it is",
         ]),
+        // Scripts and bridges: callJavaScript for evaluateJavaScript, a NavigationDeciding for
+        // the navigation delegate, page.title for webView.title.
+        Twin(webPage: "swiftui-scripts", webView: "script-splices", cannot: [:]),
+        // Bridges, inspection, hand-offs, a file base URL, permissions: a new window through the
+        // decider, a grant-all deviceSensorAuthorization for the UI delegate's grant. The
+        // private key-value coding left is the Objective-C file both apps share: a WebPage is no
+        // NSObject to set a key on.
+        Twin(webPage: "swiftui-home", webView: "home-server", cannot: [:]),
     ]
 
     /// `init --from-app`'s draft without its comments, the app's folder named alike.
@@ -68,7 +76,11 @@ struct AuditTwinTests {
     @Test(arguments: twins)
     func bothShareTheirPolicyAndInfoPlist(twin: Twin) throws {
         let fixtures = AuditCommandTests.fixtures
-        for file in ["policy.yaml", "app/Shop/Resources/Info.plist"] {
+        // The files beside the code: the policy, the audit's configuration, the Info.plists.
+        let shared = try FileManager.default.subpathsOfDirectory(atPath: fixtures.appendingPathComponent(twin.webView).path)
+            .filter { $0 == "policy.yaml" || $0 == "webpolicy.yml" || $0.hasSuffix("Info.plist") }
+        #expect(shared.contains("policy.yaml"))
+        for file in shared.sorted() {
             let left = try String(contentsOf: fixtures.appendingPathComponent("\(twin.webPage)/\(file)"), encoding: .utf8)
             let right = try String(contentsOf: fixtures.appendingPathComponent("\(twin.webView)/\(file)"), encoding: .utf8)
             #expect(left == right, "\(file)")

@@ -79,14 +79,20 @@ extension PolicyDraft.Builder {
             }
         }
         var permissions: [(String, JSONValue)] = []
+        var grants: [(kinds: [PermissionKind], fact: AppFact)] = []
         for fact in subject.facts() {
             guard case .delegate(let method) = fact.kind, method.grants else { continue }
-            let kinds: [PermissionKind]
             switch method.role {
-            case .mediaCapturePermission: kinds = [.camera, .microphone]
-            case .deviceOrientationPermission: kinds = [.deviceMotion]
+            case .mediaCapturePermission: grants.append(([.camera, .microphone], fact))
+            case .deviceOrientationPermission: grants.append(([.deviceMotion], fact))
             default: continue
             }
+        }
+        // A page's `DeviceSensorAuthorization(decision: .grant)` answers every capability.
+        for (fact, setting) in subject.settings(.deviceSensorAuthorization) where setting.value.text.replacingOccurrences(of: " ", with: "").contains("decision:.grant") {
+            grants.append((PermissionKind.allCases, fact))
+        }
+        for (kinds, fact) in grants {
             for kind in kinds where !permissions.contains(where: { $0.0 == kind.rawValue }) { permissions.append((kind.rawValue, .string("ask"))) }
             comments.append(decide("the UI delegate grants \(kinds.map(\.rawValue).joined(separator: " and ")) without asking the user (\(Self.place(fact.site))): "
                 + "the draft says ask; list the origins that may ask instead, and answer with PermissionDecider(policy:)"))
