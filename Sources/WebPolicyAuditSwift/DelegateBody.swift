@@ -23,6 +23,8 @@ enum DelegateBody {
             method.readsRequester = tokens.contains { token in
                 requester.contains(token.text) && token.tokenKind.isIdentifier && token.parent?.is(DeclReferenceExprSyntax.self) == true
             }
+            // The hosts it grants to, for the draft's list of origins that may ask.
+            method.comparedHosts = comparedHosts(in: body)
         default:
             break
         }

@@ -25,13 +25,14 @@ final class FileIndex {
 
     private(set) var functions: [String: [Function]] = [:]
     private(set) var callsByName: [String: [FunctionCallExprSyntax]] = [:]
-    /// A type's stored `let` / `var` with a value, `static let`, and a computed property that
-    /// is one expression: by name.
+    /// A type's stored `let` / `var` with a value (a `var` with every value the file assigns
+    /// it too), `static let`, and a computed property that is one expression: by name.
     private(set) var properties: [String: [ExprSyntax]] = [:]
 
     init(_ tree: SourceFileSyntax) {
         let walker = Walker()
         walker.walk(tree)
+        walker.finish()
         for function in walker.functions { functions[function.key, default: []].append(function) }
         callsByName = walker.calls
         properties = walker.properties
@@ -122,19 +123,52 @@ final class FileIndex {
             return .visitChildren
         }
 
+        /// Member `var`s, whose every assignment in the file is one of their values.
+        var variables: Set<String> = []
+        /// `x = …` and `self.x = …`, by the name assigned.
+        var assignments: [String: [ExprSyntax]] = [:]
+
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
             // Only a type's members: a function's locals are looked up in the function.
             guard node.parent?.is(MemberBlockItemSyntax.self) == true || node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true else { return .visitChildren }
+            let isVariable = node.bindingSpecifier.tokenKind == .keyword(.var)
             for binding in node.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                 if let value = binding.initializer?.value {
                     properties[name, default: []].append(value)
+                    if isVariable { variables.insert(name) }
                 } else if let single = FileIndex.singleExpression(of: binding.accessorBlock) {
                     properties[name, default: []].append(single)
+                } else if isVariable, binding.accessorBlock == nil {
+                    variables.insert(name)
                 }
             }
             return .visitChildren
         }
+
+        override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+            // `a = b` is not folded: [target, AssignmentExpr, value].
+            let elements = Array(node.elements)
+            guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
+            var target = elements[0]
+            if let member = target.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+                target = ExprSyntax(DeclReferenceExprSyntax(baseName: member.declName.baseName))
+            }
+            if let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text { assignments[name, default: []].append(FileIndex.assignedValue(node, elements)) }
+            return .visitChildren
+        }
+
+        /// A member `var` is what it starts as and whatever the file assigns it: one
+        /// initialised with a literal is no literal once a method sets it to the page's title.
+        func finish() {
+            for name in variables { properties[name, default: []] += assignments[name] ?? [] }
+        }
+    }
+
+    /// The value of `x = …`: the one expression after `=`, or — for `x = a ?? b`, whose
+    /// sequence is not folded — the whole assignment, which ValueFlow reads past its `=`.
+    static func assignedValue(_ node: SequenceExprSyntax, _ elements: [ExprSyntax]) -> ExprSyntax {
+        elements.count == 3 ? elements[2] : ExprSyntax(node)
     }
 
     /// `{ expr }` or `{ return expr }` of a computed property or a one-line function.
@@ -259,8 +293,8 @@ struct LocalNames {
 
         override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
             let elements = Array(node.elements)
-            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let name = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text {
-                add(name, .value(elements[2], declaredType: nil), at: node, scope: node.position.utf8Offset..<Int.max, isAssignment: true)
+            if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), let name = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text {
+                add(name, .value(FileIndex.assignedValue(node, elements), declaredType: nil), at: node, scope: node.position.utf8Offset..<Int.max, isAssignment: true)
             }
             return .visitChildren
         }

@@ -138,7 +138,10 @@ final class ValueFlow {
     /// `??` either side, `+` joins its operands, a comparison or logic is a Boolean, other
     /// arithmetic a number, a cast its operand.
     private func origins(of sequence: SequenceExprSyntax, in frame: Frame) -> [ValueOrigin] {
-        let elements = Array(sequence.elements)
+        var elements = Array(sequence.elements)
+        // `x = a ?? b`, kept whole as one of x's values (`FileIndex`): the value is what
+        // follows the `=`.
+        if elements.count > 3, elements[1].is(AssignmentExprSyntax.self) { elements.removeFirst(2) }
         let number = [ValueOrigin(.number, "a Boolean or number", site: location(sequence), through: frame.through)]
         if let ternary = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }) {
             let branches = [elements[ternary].as(UnresolvedTernaryExprSyntax.self)!.thenExpression] + elements[(ternary + 1)...].filter { !$0.is(BinaryOperatorExprSyntax.self) }

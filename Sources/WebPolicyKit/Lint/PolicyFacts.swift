@@ -96,6 +96,7 @@ final class PolicyFacts {
         values += policy.cookies.map { ($0.domain, .cookieDomain) }
         values += policy.interception.flatMap { rule in (rule.hosts?.value ?? []).map { ($0, .interceptionHosts) } }
         values += ((policy.navigation?.pages ?? []) + (policy.navigation?.frames ?? [])).map { ($0.host, .navigationEntry) }
+        values += (policy.webView?.permissions?.value ?? []).flatMap { $0.origins.map { ($0, .permissionOrigin) } }
         return values.compactMap { text, field in
             let problems = HostPatternAnalysis.analyze(text.value, field: field)
             return problems.isEmpty ? nil : HostFieldValue(text: text, field: field, problems: problems)

@@ -77,6 +77,9 @@ public struct SimulationJSONWriter {
         if let message = entry.message {
             members += [("handler", .string(message.handler)), ("frame", .string(message.frame.rawValue)), ("world", .string(message.world.name))]
         }
+        if let permission = entry.permission {
+            members += [("permissions", .array(permission.kinds.map { .string($0.rawValue) })), ("frame", .string(permission.frame.rawValue))]
+        }
         if let shared { members.append(("shared", .string(shared))) }
         members += [
             ("matchedRules", .array((own?.matched ?? result.matchedRules).map(SimulationReport.json))),

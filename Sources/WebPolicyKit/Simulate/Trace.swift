@@ -692,7 +692,10 @@ public enum TraceParser {
                 let suggestion = Suggestions.closest(to: String(word), in: names).map { " (did you mean '\($0)'?)" } ?? ""
                 return .problems([Problem(message: "'\(word)' is not a permission: \(names.joined(separator: ", "))\(suggestion)", range: range(fields[1]), hint: usage)])
             }
-            if !kinds.contains(kind) { kinds.append(kind) }
+            guard !kinds.contains(kind) else {
+                return .problems([Problem(message: "'\(kind.rawValue)' is named twice", range: range(fields[1]), hint: usage)])
+            }
+            kinds.append(kind)
         }
         let written = fields[2]
         let url: CanonicalURL
@@ -706,7 +709,12 @@ public enum TraceParser {
         var frame = MessageFrame.main
         var problems: [Problem] = []
         for field in fields.dropFirst(3) {
-            if field.text.hasPrefix("frame="), let value = MessageFrame(rawValue: String(field.text.dropFirst(6))) {
+            if field.text.hasPrefix("frame=") {
+                guard let value = MessageFrame(rawValue: String(field.text.dropFirst(6))) else {
+                    problems.append(Problem(message: "on a permission line, frame= is main or child, not '\(field.text.dropFirst(6))'", range: range(field, from: 6),
+                                            hint: "the line's URL is the requesting frame's document; frame=child says it is an iframe"))
+                    continue
+                }
                 frame = value
             } else if field.text.hasPrefix("expect="), entry.expect == nil {
                 let value = String(field.text.dropFirst(7))

@@ -57,7 +57,17 @@ extension PolicyDraft.Builder {
         for row in WebViewSettingCatalogue.choices {
             guard let key = AppFact.SettingKey(rawValue: row.objectiveCName) else { continue }
             let written = Set(subject.settings(key).filter { $0.fact.site.inRelease && !$0.fact.site.inPreview }.compactMap { row.choice(writtenAs: $0.setting.value.text)?.name })
-            guard written.count == 1, let name = written.first else { continue }
+            if written.count > 1 {
+                comments.append(decide("the code sets \(row.swiftName) to \(written.sorted().joined(separator: " and ")) in different places: write the one the view ships with as \(row.key)"))
+                continue
+            }
+            guard let name = written.first else { continue }
+            // Lockdown off overrides a user who turned it on: never drafted, asked.
+            if row.key == "lockdown", name == "false" {
+                comments.append(decide("the code turns Lockdown Mode off (isLockdownModeEnabled = false): the draft leaves it to the device (lockdown: device); write lockdown: false if the team decides so"))
+                settings.append((row.key, .string("device")))
+                continue
+            }
             // Below the API's iOS the code sets it behind #available: a draft that lint refuses
             // helps nobody, so it says so instead.
             let target = inventory.deploymentTarget.flatMap(OSVersion.init(parsing:)) ?? .defaultTarget
@@ -71,6 +81,12 @@ extension PolicyDraft.Builder {
             let text = entry.setting.value.text
             return text.contains("nonPersistent") ? "non-persistent" : text.contains("forIdentifier") ? "profile" : text.hasSuffix("default()") ? "default" : nil
         })
+        if stores.count > 1 {
+            comments.append(decide("the code gives web views \(stores.sorted().joined(separator: " and ")) data stores: write the one the policy's view uses as data-store"))
+        }
+        if subject.settings(.webExtensionController).contains(where: { $0.fact.site.inRelease && $0.setting.value.kind != .nil }) {
+            comments.append(decide("the code gives a web view a web extension controller: list the extensions it loads under web-extensions (iOS 18.4)"))
+        }
         if stores.count == 1, let store = stores.first {
             if store == "profile" {
                 comments.append(decide("the code opens a data store of its own (WKWebsiteDataStore(forIdentifier:)): write data-store: { profile: NAME }, or the UUID it uses as NAME"))
@@ -82,11 +98,23 @@ extension PolicyDraft.Builder {
         var grants: [(kinds: [PermissionKind], fact: AppFact)] = []
         for fact in subject.facts() {
             guard case .delegate(let method) = fact.kind, method.grants else { continue }
+            let kinds: [PermissionKind]
             switch method.role {
-            case .mediaCapturePermission: grants.append(([.camera, .microphone], fact))
-            case .deviceOrientationPermission: grants.append(([.deviceMotion], fact))
+            case .mediaCapturePermission: kinds = [.camera, .microphone]
+            case .deviceOrientationPermission: kinds = [.deviceMotion]
             default: continue
             }
+            // A delegate that grants to the hosts it compares: those hosts may ask.
+            let hosts = method.comparedHosts.filter { HostScope(pattern: $0).role == nil && !$0.contains("/") && !$0.contains(":") }
+            if method.readsRequester, !hosts.isEmpty {
+                for kind in kinds where !permissions.contains(where: { $0.0 == kind.rawValue }) {
+                    permissions.append((kind.rawValue, .array(hosts.sorted().map(JSONValue.string))))
+                }
+                comments.append(decide("the UI delegate grants \(kinds.map(\.rawValue).joined(separator: " and ")) to \(hosts.sorted().joined(separator: ", ")) without asking the user (\(Self.place(fact.site))): "
+                    + "the draft lets those hosts ask instead; answer with PermissionDecider(policy:)"))
+                continue
+            }
+            grants.append((kinds, fact))
         }
         // A page's `DeviceSensorAuthorization(decision: .grant)` answers every capability.
         for (fact, setting) in subject.settings(.deviceSensorAuthorization) where setting.value.text.replacingOccurrences(of: " ", with: "").contains("decision:.grant") {

@@ -36,6 +36,21 @@ struct ScriptInterpolationRule: AuditRule {
         standards: .init(masvs: ["MASVS-PLATFORM-2", "MASVS-CODE-4"], maswe: ["MASWE-0072"], mastg: ["MASTG-TEST-0078"], cwe: ["CWE-94"]),
         failing: [], passing: [],
         codeExamples: [
+            // A property that starts as a literal holds what the file assigns it later too.
+            .triggers(.init("App/Mirror.swift", """
+            final class Mirror {
+                let webView = WKWebView()
+                var heading = "Welcome"
+
+                func update() {
+                    heading = webView.title ?? ""
+                }
+
+                func show() {
+                    ↓webView.evaluateJavaScript("document.title = '\\(heading)'")
+                }
+            }
+            """)),
             .triggers(.init("App/Banner.swift", """
             func show(_ title: String, in webView: WKWebView) {
                 let script = "showBanner('\\(title)')"

@@ -9,13 +9,15 @@ struct FileReadAccessTooWideRule: AuditRule {
         name: "File Read Access Wider Than file-access",
         category: .appCode,
         defaultSeverity: .error,
-        summary: "A file load grants read access wider than `webview.file-access`: the Documents or Library folder or the container (error), or a folder the policy does not name (warning).",
+        summary: "A file load grants read access wider than `webview.file-access`: the Documents or Library folder, the container or the whole bundle (error), or a folder the policy does not name (warning).",
         rationale: """
         The read-access URL is every file the page may then read, with `fetch` and \
         `XMLHttpRequest` on `file:` URLs — and send wherever it can reach. \
         `webview.file-access` names the one folder of the bundle the policy allows (default \
         none); the runtime's `policy.fileReadAccess(for:bundle:)` gives that folder. Read \
-        access to Documents, Library or the container root is an error whatever the policy; \
+        access to Documents, Library or the container root is an error whatever the policy, \
+        and so is the bundle's root (`Bundle.main.bundleURL`) where the policy names one folder \
+        of it; \
         any other folder — one the audit cannot place, or any when the policy says none — is a \
         warning. Source: Apple, \
         `loadFileURL(_:allowingReadAccessTo:)`; MASTG-TEST-0077; MASWE-0069; audit-checks.md WV5.
@@ -43,6 +45,14 @@ struct FileReadAccessTooWideRule: AuditRule {
             webview:
               file-access: www
             """),
+            .triggers(.init("App/Help.swift", """
+            func showHelp(_ page: URL, in webView: WKWebView) {
+                ↓webView.loadFileURL(page, allowingReadAccessTo: Bundle.main.bundleURL)
+            }
+            """), policy: """
+            webview:
+              file-access: Help
+            """),
             .passes(.init("App/Offline.swift", """
             func show(_ page: URL, in webView: WKWebView, policy: RuntimePolicy) throws {
                 webView.loadFileURL(page, allowingReadAccessTo: page)
@@ -54,6 +64,10 @@ struct FileReadAccessTooWideRule: AuditRule {
             """),
         ]
     )
+
+    /// The bundle's root, as apps write it.
+    static let bundleRoots: Set<String> = ["Bundle.main.bundleURL", "Bundle.main.resourceURL", "Bundle.main.resourceURL!", "Bundle.main.bundleURL.absoluteURL",
+                                           "[[NSBundlemainBundle]bundleURL]", "[[NSBundlemainBundle]resourceURL]", "NSBundle.mainBundle.bundleURL", "NSBundle.mainBundle.resourceURL"]
 
     static let containerFolders = ["documentDirectory", "libraryDirectory", "applicationSupportDirectory", "cachesDirectory", "NSHomeDirectory",
                                    "NSDocumentDirectory", "NSLibraryDirectory", "homeDirectory", "temporaryDirectory", "NSTemporaryDirectory"]
@@ -69,6 +83,13 @@ struct FileReadAccessTooWideRule: AuditRule {
             if let container = Self.containerFolders.first(where: access.contains) {
                 context.report("the page is given read access to \(access) (\(container)): every file the app keeps there, for any script the page runs",
                                at: fact.site, hint: "grant the page's own folder only: policy.fileReadAccess(for: page, bundle: Bundle.main.bundleURL)", notes: notes)
+                continue
+            }
+            // The bundle itself (its root or its resources): every file the app ships, wider
+            // than any one folder the policy can name.
+            if let folder, Self.bundleRoots.contains(access.replacingOccurrences(of: " ", with: "")) {
+                context.report("the page is given read access to \(access): every file of the app's bundle, wider than file-access '\(folder)'",
+                               at: fact.site, hint: "grant the folder alone: policy.fileReadAccess(for: page, bundle: Bundle.main.bundleURL)", notes: notes)
                 continue
             }
             if let folder {

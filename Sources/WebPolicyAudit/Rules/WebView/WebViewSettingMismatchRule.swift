@@ -25,7 +25,9 @@ struct WebViewSettingMismatchRule: AuditRule {
         `preferredHTTPSNavigationPolicy` — on `defaultWebpagePreferences` or a page's \
         `defaultNavigationPreferences`), the data store (`.nonPersistent()` where the policy \
         keeps data, `.default()` where it keeps none) and a `webExtensionController` where the \
-        policy says `web-extensions: none`. Source: Apple's documentation of each property \
+        policy says `web-extensions: none`. Code that turns Lockdown Mode off \
+        (`isLockdownModeEnabled = false`) where the policy leaves it to the device is an \
+        error: it overrides a user at risk who turned it on. Source: Apple's documentation of each property \
         (`WKPreferences`, `WKWebViewConfiguration`); WebKit's `WKWebpagePreferences.h`; \
         MASVS-PLATFORM-2.
         """,
@@ -79,6 +81,16 @@ struct WebViewSettingMismatchRule: AuditRule {
             webview:
               lockdown: true
               web-extensions: none
+            """),
+            // Left to the device: code that turns Lockdown Mode off is an error.
+            .triggers(.init("App/Reader.swift", """
+            func configure(_ configuration: WKWebViewConfiguration) {
+                ↓configuration.defaultWebpagePreferences.isLockdownModeEnabled = false
+            }
+            """), policy: """
+            target: { ios: "16.0" }
+            webview:
+              lockdown: device
             """),
             .passes(.init("App/Browser.swift", """
             func configure(_ configuration: WKWebViewConfiguration) {

@@ -7,6 +7,7 @@ enum HostField: Sendable {
     case cookieDomain
     case interceptionHosts
     case navigationEntry
+    case permissionOrigin
 
     var allowsWildcard: Bool { self != .cookieDomain }
 
@@ -17,6 +18,7 @@ enum HostField: Sendable {
         case .cookieDomain: return "cookie domain"
         case .interceptionHosts: return "interception host"
         case .navigationEntry: return "navigation host"
+        case .permissionOrigin: return "permission origin"
         }
     }
 }

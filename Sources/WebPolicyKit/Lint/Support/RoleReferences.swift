@@ -22,6 +22,7 @@ extension Policy {
         for entry in navigation?.frames ?? [] { add(entry.host, "navigation.frames") }
         for domain in appBoundDomains?.domains?.value ?? [] { add(domain, "app-bound-domains") }
         for bridge in bridges { for origin in bridge.origins?.value ?? [] { add(origin, "bridge '\(bridge.name.value)'") } }
+        for permission in webView?.permissions?.value ?? [] { for origin in permission.origins { add(origin, "webview.permissions.\(permission.kind.rawValue)") } }
         return found
     }
 }

@@ -6,7 +6,7 @@ import WebPolicyRuntime
 /// microphone and motion sensors.
 extension WebViewSection {
     /// The value written for a web-page preference (`WebViewSettingCatalogue.choices`); nil:
-    /// the platform decides (for `lockdown`, also `device`).
+    /// the platform decides, as `lockdown: device` says in words (kept as written).
     public subscript(choice row: WebViewChoiceSetting) -> LocatedString? {
         get { choices[row.key] }
         set { choices[row.key] = newValue }
@@ -17,7 +17,7 @@ extension WebViewSection {
 
     /// What the runtime applies of these settings.
     func applySecurity(to settings: inout WebViewSettings) {
-        for (key, value) in choices { settings.choices[key] = value.value }
+        for (key, value) in choices where WebViewSettingCatalogue.choice(key: key)?.choice(named: value.value) != nil { settings.choices[key] = value.value }
         settings.dataStore = dataStore?.value
         settings.webExtensions = webExtensions?.value.map(\.value)
         var rules = PermissionRules()
@@ -29,7 +29,7 @@ extension WebViewSection {
 
     /// How many of these settings the file writes (a permission entry each).
     var securityCensus: Int {
-        choices.count + (dataStore == nil ? 0 : 1) + (webExtensions == nil ? 0 : 1) + (permissions?.value.count ?? 0)
+        choices.values.filter { $0.value != "device" }.count + (dataStore == nil ? 0 : 1) + (webExtensions == nil ? 0 : 1) + (permissions?.value.count ?? 0)
     }
 
     /// Each key as the last of `sections` that sets it says.

@@ -5,9 +5,9 @@ extension PolicyDecoder {
     mutating func decodeWebViewSecurity(_ fields: Fields, into section: inout WebViewSection) {
         for row in WebViewSettingCatalogue.choices {
             guard let written = reader.string(row.key, in: fields) else { continue }
-            // `lockdown: device` says in words what leaving the key out does.
-            if row.key == "lockdown", written.value == "device" { continue }
-            guard row.choice(named: written.value) != nil else {
+            // `lockdown: device` says in words what leaving the key out does: kept, so that
+            // the audit holds code that turns Lockdown off to it; the runtime sets nothing.
+            guard row.choice(named: written.value) != nil || (row.key == "lockdown" && written.value == "device") else {
                 let allowed = row.choices.map(\.name) + (row.key == "lockdown" ? ["device"] : [])
                 var message = "'\(row.key)' must be one of \(Suggestions.list(allowed)), but got '\(written.value)'"
                 if let suggestion = Suggestions.closest(to: written.value, in: allowed) { message += "; did you mean '\(suggestion)'?" }
@@ -72,9 +72,25 @@ extension PolicyDecoder {
             let location = reader.location(value)
             if value.sequence != nil {
                 guard let origins = reader.list(value, what: "'\(kind.rawValue)'", element: { reader, item in reader.string(item, what: "an origin of '\(kind.rawValue)'") }) else { continue }
+                if origins.value.isEmpty {
+                    reader.error(.invalidValue, "'\(kind.rawValue)' lists no origin, which refuses every page: write \(kind.rawValue): deny to say so", at: value.range)
+                    continue
+                }
                 var scopes: [HostScope] = []
+                var seen: Set<String> = []
                 for origin in origins.value {
-                    if checkPermissionOrigin(origin, kind: kind) { scopes.append(HostScope(pattern: origin.value)) }
+                    if origin.value == "ask" || origin.value == "deny" {
+                        reader.error(.invalidValue, "'\(origin.value)' stands alone: \(kind.rawValue): \(origin.value), not inside a list of origins", at: origin.location.range,
+                                     hint: "a list names the hosts whose pages may ask; \(kind.rawValue): ask lets every page ask")
+                        continue
+                    }
+                    guard checkPermissionOrigin(origin, kind: kind) else { continue }
+                    // A duplicate says nothing more; lint's host rules check each host.
+                    if !seen.insert(origin.value.lowercased()).inserted {
+                        reader.error(.invalidValue, "'\(origin.value)' is listed twice under '\(kind.rawValue)'", at: origin.location.range)
+                        continue
+                    }
+                    scopes.append(HostScope(pattern: origin.value))
                 }
                 declarations.append(PermissionDeclaration(kind: kind, rule: .origins(scopes), origins: origins.value, location: location))
                 continue
@@ -92,16 +108,18 @@ extension PolicyDecoder {
         return Located(declarations, at: reader.location(node))
     }
 
-    /// `host`, `*.host` or `${role}`; not `*` (that is `ask`), a URL or a port.
+    /// `host`, `*.host` or `${role}`; not `*` (that is `ask`). The rest of a host's shape is
+    /// lint's host rules' to check, as for every host of the policy.
     private mutating func checkPermissionOrigin(_ origin: LocatedString, kind: PermissionKind) -> Bool {
         let text = origin.value
         if text == "*" {
             reader.error(.invalidValue, "'*' as an origin lets every page ask: write \(kind.rawValue): ask", at: origin.location.range)
             return false
         }
-        if text.contains("://") || text.contains("/") || (text.contains(":") && HostScope.roleName(text) == nil) {
-            reader.error(.invalidValue, "an origin names a host, without scheme, port or path: '\(text)'", at: origin.location.range,
-                         hint: "the page must be https (a secure context) to ask; write the host alone")
+        // A scheme, a port, a path, case: lint's host rules say each, with fixes.
+        if text.filter({ $0 == ":" }).count >= 2, !text.contains("/") {
+            reader.error(.invalidValue, "'\(text)' is an IPv6 address: its pages are no secure context that WebKit lets ask for a device", at: origin.location.range,
+                         hint: "name the host that serves the page over https")
             return false
         }
         let bare = text.hasPrefix("*.") ? String(text.dropFirst(2)) : text

@@ -118,7 +118,7 @@ struct WebViewKeyIOSRule: LintRule {
             context.report("\(what) needs iOS \(version), and this policy targets iOS \(target)", at: location, hint: "raise target.ios to \(version), or drop the key")
         }
         for row in WebViewSettingCatalogue.choices {
-            guard let written = section[choice: row], written.value != row.olderIOS else { continue }
+            guard let written = section[choice: row], written.value != row.olderIOS, row.choice(named: written.value) != nil else { continue }
             needs(row.firstIOS, "'\(row.key): \(written.value)'", at: written.location)
         }
         if let store = section.dataStore, case .profile = store.value {

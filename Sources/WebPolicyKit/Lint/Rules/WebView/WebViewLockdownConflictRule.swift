@@ -53,7 +53,7 @@ struct WebViewLockdownConflictRule: LintRule {
         guard let section = policy.webView,
               let lockdownRow = WebViewSettingCatalogue.choice(key: "lockdown"), let modeRow = WebViewSettingCatalogue.choice(key: "security-restriction-mode"),
               let lockdown = section[choice: lockdownRow], let mode = section[choice: modeRow] else { return }
-        guard (lockdown.value == "true") != (mode.value == "lockdown") else { return }
+        guard lockdown.value != "device", (lockdown.value == "true") != (mode.value == "lockdown") else { return }
         let wanted = lockdown.value == "true" ? "lockdown" : "none or maximize-compatibility"
         context.report("'security-restriction-mode: \(mode.value)' and 'lockdown: \(lockdown.value)' disagree: one asks for Lockdown Mode, the other not",
                        at: mode.location, hint: "write security-restriction-mode: \(wanted), or change lockdown",
