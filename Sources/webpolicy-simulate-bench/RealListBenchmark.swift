@@ -70,6 +70,34 @@ struct RealListBenchmark {
         row("  of which start-up (map the cached engine, no requests)", startUp.seconds, "peak \(Self.megabytes(startUp.peakMegabytes))")
         row("end to end, cache cold (first run: builds and caches the engine)", cold.seconds,
             "\(Self.rate(Double(requests) / cold.seconds)) requests/s, peak \(Self.megabytes(cold.peakMegabytes))")
+        // The same requests in the other shapes traces come in, each end to end beside Brave's
+        // check loop on the page-line form (the same requests): `top=` on every subresource
+        // line (the same verdicts, checked), and page lines mixed with `top=` and `frame=`.
+        let pageLines = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n")
+        for (name, shaped, sameVerdicts) in [("top= on every subresource line", TraceShapes.topForm(pageLines), true),
+                                             ("page lines mixed with top= and frame=", TraceShapes.mixedForm(pageLines), false)] {
+            let shapePath = folder.appendingPathComponent("shape.trace").path
+            try TraceShapes.write(shaped, to: shapePath)
+            var shapeRuns: [CommandTimer.Measurement] = []
+            var shapeBrave: [BraveAdblock.Result] = []
+            for _ in 0..<3 {
+                shapeRuns.append(try CommandTimer.run(Self.webpolicy, ["simulate", shapePath] + simulate).0)
+                if let abp, braveSkipped == nil, case .success(let result) = BraveAdblock.run(filters: abp, trace: tracePath, scratch: folder) { shapeBrave.append(result) }
+            }
+            let shape = shapeRuns.sorted { $0.seconds < $1.seconds }[1]
+            guard let shapeSummary = Self.summary(shape.output) else {
+                throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "simulate of the \(name) shape failed: \(String(decoding: shape.errors.suffix(2000), as: UTF8.self))"])
+            }
+            precondition(!sameVerdicts || shapeSummary.verdicts == summary.verdicts, "the \(name) shape gives other verdicts than the page-line form")
+            var ratio = ""
+            if shapeBrave.count == 3 {
+                let paired = zip(shapeRuns, shapeBrave).map { Double(requests) / $0.seconds / (Double($1.requests) / $1.check) }.sorted()[1]
+                ratio = String(format: "; %.2f× Brave's check loop (median of 3 pairs)", paired)
+            }
+            row("shape: \(name), end to end, cache warm", shape.seconds,
+                "\(Self.rate(Double(requests) / shape.seconds)) requests/s, \(String(format: "%.2f", shape.seconds / endToEnd.seconds))× the page-line form\(ratio)")
+        }
+
         // The floor: the same trace over a list of one rule that never matches — what reading,
         // parsing, canonicalising and counting cost before any real filter is matched.
         let oneRule = folder.appendingPathComponent("one-rule.json").path

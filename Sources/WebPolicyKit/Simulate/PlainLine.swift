@@ -18,6 +18,16 @@ struct PlainLine: Sendable {
     var expect: Verdict?
     /// http on its default port: `make-https` upgrades it.
     var isUpgradable: Bool
+    /// The `top=` and `frame=` URLs' bytes in the block, canonical as written; empty ranges
+    /// when the line names neither (its page is the view's).
+    var topStart: Int32 = 0
+    var topEnd: Int32 = 0
+    var frameStart: Int32 = 0
+    var frameEnd: Int32 = 0
+
+    /// The line names its own page or frame (`top=`, `frame=`): it is matched on that page,
+    /// not on the view's.
+    var namesItsContext: Bool { topEnd > topStart || frameEnd > frameStart }
 }
 
 /// The lines of a block parsed together on one core: entries, and — for a counted simulation
@@ -54,8 +64,8 @@ extension PlainLine {
     /// The line parsed into an entry, as any other line is.
     func entry(in block: UnsafeBufferPointer<UInt8>) -> TraceEntry {
         let bytes = UnsafeBufferPointer(rebasing: block[Int(lineStart)..<Int(lineEnd)])
-        guard let entry = TraceParser.parseCommonLine(bytes, number: Int(line)) else {
-            preconditionFailure("a plain line is a common line")
+        guard case .entry(let entry) = TraceParser.parseLine(bytes, number: Int(line)) else {
+            preconditionFailure("a plain line is a line without a problem")
         }
         return entry
     }

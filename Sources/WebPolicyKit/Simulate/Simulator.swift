@@ -310,6 +310,8 @@ public struct Simulator: Sendable {
                                                     known: [Int: LineOutcome], into: Output.Type) -> Output {
         var output = Output(capacity: chunk.entries.count + chunk.plain.count)
         var page = Output.countsVerdicts ? engine.countedPage(for: state) : nil
+        var contexts = CountedContexts()
+        var pageOfContexts = page
         let entries = chunk.entries
         var next = entries.startIndex
         if !chunk.plain.isEmpty {
@@ -320,7 +322,14 @@ public struct Simulator: Sendable {
                         simulate(entries[next], at: next, page: &page, state: &state, scratch: &scratch, known: known, into: &output)
                         next += 1
                     }
-                    if let current = page,
+                    // A line that names its page or frame is matched on that page, the
+                    // view's page left as it is (a frame without a top is on the view's page:
+                    // when that moves, those are worked out again).
+                    if page !== pageOfContexts {
+                        contexts.viewMoved()
+                        pageOfContexts = page
+                    }
+                    if let current = line.namesItsContext ? contexts.page(of: line, in: bytes, state: state, engine: engine) : page,
                        let verdict = engine.countedVerdict(url: UnsafeBufferPointer(rebasing: bytes[Int(line.requestStart)..<Int(line.requestEnd)]),
                                                            host: UnsafeBufferPointer(rebasing: bytes[Int(line.hostStart)..<Int(line.hostEnd)]),
                                                            isUpgradable: line.isUpgradable, resourceType: line.resourceType, on: current, scratch: &scratch),

@@ -403,13 +403,67 @@ public enum TraceParser {
     /// subresource type (one `DecisionEngine.countedVerdict` answers for) and a URL already
     /// canonical as written, so that it is matched where it lies in the block. `offset`: where
     /// the line starts in the block. Anything else is parsed into an entry.
+    /// A line that names its page (`top=URL`, as a proxy log or a HAR export writes every
+    /// line) or its frame (`frame=URL`) is one too: the simulation matches it on that page,
+    /// worked out once for the lines that share it.
     static func parsePlainLine(_ bytes: UnsafeBufferPointer<UInt8>, number lineNumber: Int, offset: Int) -> PlainLine? {
-        guard let line = commonFields(bytes), let type = plainTypes[line.typePosition] else { return nil }
+        guard let line = plainFields(bytes), let type = plainTypes[line.typePosition] else { return nil }
         guard let url = CanonicalURL.SimpleURL(UnsafeBufferPointer(rebasing: bytes[line.url])), url.isCanonical else { return nil }
         let start = offset + line.url.lowerBound
-        return PlainLine(line: Int32(lineNumber), lineStart: Int32(offset), lineEnd: Int32(offset + bytes.count), requestStart: Int32(start),
-                         requestEnd: Int32(start + url.requestEnd), hostStart: Int32(start + url.host.lowerBound), hostEnd: Int32(start + url.host.upperBound),
-                         resourceType: type, expect: line.expect?.verdict, isUpgradable: url.isUpgradable)
+        var plain = PlainLine(line: Int32(lineNumber), lineStart: Int32(offset), lineEnd: Int32(offset + bytes.count), requestStart: Int32(start),
+                              requestEnd: Int32(start + url.requestEnd), hostStart: Int32(start + url.host.lowerBound), hostEnd: Int32(start + url.host.upperBound),
+                              resourceType: type, expect: line.expect, isUpgradable: url.isUpgradable)
+        // Where the top and frame URLs are: read once for every line that repeats them, by
+        // `CountedContexts` (one that is not canonical as written is then decided as any
+        // other line is).
+        if let top = line.top { (plain.topStart, plain.topEnd) = (Int32(offset + top.lowerBound), Int32(offset + top.upperBound)) }
+        if let frame = line.frame { (plain.frameStart, plain.frameEnd) = (Int32(offset + frame.lowerBound), Int32(offset + frame.upperBound)) }
+        return plain
+    }
+
+    /// The fields of a plain line: `TYPE URL` and at most one each of `top=URL`, `frame=URL`
+    /// and `expect=VERDICT`, in any order, in ASCII, without comments; nil for any other line.
+    private static func plainFields(_ bytes: UnsafeBufferPointer<UInt8>) -> (typePosition: Int, url: Range<Int>, expect: Verdict?, top: Range<Int>?, frame: Range<Int>?)? {
+        // Read field by field, each past the second taken as it comes: no list is made on a
+        // line nearly every trace line is.
+        guard let base = bytes.baseAddress else { return nil }
+        var type = 0..<0, url = 0..<0
+        var fieldCount = 0
+        var expect: Verdict?
+        var top: Range<Int>?
+        var frame: Range<Int>?
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte == 0x20 || byte == 0x09 {
+                index += 1
+                continue
+            }
+            guard byte != 0x23, fieldCount < 5 else { return nil }  // "#"
+            let start = index
+            index = PrintableASCII.firstFieldEnd(in: bytes, from: index, to: count)
+            guard index == count || bytes[index] < 0x80 else { return nil }
+            let length = index - start
+            switch fieldCount {
+            case 0: type = start..<index
+            case 1: url = start..<index
+            default:
+                if length > 7, expect == nil, memcmp(base + start, "expect=", 7) == 0 {
+                    guard let verdict = Verdict(rawValue: String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 7)..<index]), as: UTF8.self)) else { return nil }
+                    expect = verdict
+                } else if length > 4, top == nil, memcmp(base + start, "top=", 4) == 0 {
+                    top = (start + 4)..<index
+                } else if length > 6, frame == nil, memcmp(base + start, "frame=", 6) == 0 {
+                    frame = (start + 6)..<index
+                } else {
+                    return nil
+                }
+            }
+            fieldCount += 1
+        }
+        guard fieldCount >= 2, let position = typePosition(UnsafeBufferPointer(rebasing: bytes[type])) else { return nil }
+        return (position, url, expect, top, frame)
     }
 
     /// By `typeList` position: the concrete type of a subresource type a counted simulation

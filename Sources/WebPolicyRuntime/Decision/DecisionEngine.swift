@@ -199,6 +199,14 @@ public final class DecisionEngine: Sendable {
         return CountedPage(page: contentRules.page(top: top, pageMethod: state.pageMethod))
     }
 
+    /// The page a load that names its own (`top=`) or its frame (`frame=`, on the view's page
+    /// `top` when the line names no top) sees, for `countedVerdict`: as `load(for:)` works it
+    /// out for such a load. Nil when verdicts are not counted.
+    public func countedPage(top: CanonicalURL, frame: CanonicalURL?, pageMethod: String) -> CountedPage? {
+        guard countsVerdicts else { return nil }
+        return CountedPage(page: contentRules.page(top: top, pageMethod: pageMethod, frame: frame))
+    }
+
     /// Whether verdicts can be counted alone (`countedVerdict`): over bare lists, where the
     /// content rules are all there is.
     public var countsVerdicts: Bool { !hasPolicy }

@@ -100,20 +100,26 @@ struct ContentRulesStep: Sendable {
         /// its initial `about:blank`) match `if-top-url` and `if-frame-url` against.
         let mainFrame: ContentLoad.Frames
         let childFrame: ContentLoad.Frames
+        /// The loads are an iframe's (a trace line's `frame=`): not the main frame's, and
+        /// made by a document loaded by GET (`load(for:)`); `mainFrame` holds that frame.
+        let inFrame: Bool
 
-        init(topURL: CanonicalURL, method: RequestMethod?, topDomain: String?) {
+        init(topURL: CanonicalURL, method: RequestMethod?, topDomain: String?, frame: CanonicalURL? = nil) {
             self.topURL = topURL
-            self.method = method
+            self.method = frame == nil ? method : .get
             self.topDomain = topDomain.map { Array($0.utf8) }
             let topString = topURL.description
-            mainFrame = ContentLoad.Frames(top: topString, frame: topString)
+            mainFrame = ContentLoad.Frames(top: topString, frame: frame?.description ?? topString)
             childFrame = ContentLoad.Frames(top: topString, frame: ContentRulesStep.aboutBlankString)
+            inFrame = frame != nil
         }
     }
 
-    func page(top: CanonicalURL, pageMethod: String) -> Page {
+    /// The page a subresource load of the main frame (or, with `frame`, of that iframe) sees:
+    /// what `Context` and `load(for:)` work out of `top`, once for every load that shares it.
+    func page(top: CanonicalURL, pageMethod: String, frame: CanonicalURL? = nil) -> Page {
         Page(topURL: top, method: pageMethod == "GET" ? .get : RequestMethod(rawValue: pageMethod.lowercased()),
-             topDomain: top.host.map { suffixes.registrableDomain(of: $0) })
+             topDomain: top.host.map { suffixes.registrableDomain(of: $0) }, frame: frame)
     }
 
     /// The verdict alone of a subresource load of the main frame or a child document, checked
@@ -124,7 +130,7 @@ struct ContentRulesStep: Sendable {
                         caches: inout [ContentRuleEngine.ConditionCache]) -> Verdict {
         let isChild = resourceType == .childDocument
         let facts = ContentLoad.Facts(resourceType: resourceType, isThirdParty: Self.isThirdParty(host, topDomain: page.topDomain),
-                                      isMainFrame: !isChild, method: page.method)
+                                      isMainFrame: !isChild && !page.inFrame, method: page.method)
         var kinds: UInt16 = 0
         for index in unretainedLists.indices {
             kinds |= unretainedLists[index]._withUnsafeGuaranteedRef {
