@@ -25,6 +25,13 @@ struct CountedContexts {
     private struct Key: Hashable {
         var top: [UInt8]
         var frame: [UInt8]
+
+        /// The bytes at once: an array's own hashing feeds the hasher one byte at a time.
+        func hash(into hasher: inout Hasher) {
+            top.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(0xFF as UInt8)
+            frame.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 
     /// The page `line` names, in `block`; nil when it cannot be counted (a frame without a
@@ -94,7 +101,7 @@ struct CountedContexts {
     @inline(__always)
     private static func same(_ kept: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard kept.count == bytes.count else { return false }
-        guard let base = bytes.baseAddress else { return true }
+        guard !bytes.isEmpty, let base = bytes.baseAddress else { return true }
         return kept.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, bytes.count) == 0 }
     }
 }

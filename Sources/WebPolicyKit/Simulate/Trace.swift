@@ -378,20 +378,35 @@ public enum TraceParser {
         return parseAnyLine(bytes, number: lineNumber)
     }
 
-    /// The line nearly every trace is made of — `TYPE URL`, or `TYPE URL expect=VERDICT`, in
-    /// ASCII — read from its bytes: the fields found as ranges, the type compared as bytes, one
-    /// string made (the URL's). Nil for anything else, and for anything wrong, which
-    /// `parseAnyLine` reads and reports; a test holds both to the same entries.
+    /// The line nearly every trace is made of — `TYPE URL`, with `top=URL`, `frame=URL` and
+    /// `expect=VERDICT` after it in any order, in ASCII — read from its bytes: the fields found
+    /// as ranges, the type compared as bytes, one string made for each URL. Nil for anything
+    /// else, and for anything wrong, which `parseAnyLine` reads and reports; a test holds both
+    /// to the same entries.
     static func parseCommonLine(_ bytes: UnsafeBufferPointer<UInt8>, number lineNumber: Int) -> TraceEntry? {
-        guard let line = commonFields(bytes) else { return nil }
+        guard let line = plainFields(bytes) else { return nil }
         let type = typeList[line.typePosition]
-        guard case .success(let url) = CanonicalURL.parse(String(decoding: UnsafeBufferPointer(rebasing: bytes[line.url]), as: UTF8.self)) else { return nil }
+        func parsed(_ field: Range<Int>) -> CanonicalURL? {
+            guard case .success(let url) = CanonicalURL.parse(String(decoding: UnsafeBufferPointer(rebasing: bytes[field]), as: UTF8.self)) else { return nil }
+            return url
+        }
+        guard let url = parsed(line.url) else { return nil }
         // ASCII: a field's columns are its byte offsets, from 1.
         func range(_ field: Range<Int>) -> SourceRange {
             SourceRange(start: SourcePosition(line: lineNumber, column: field.lowerBound + 1), end: SourcePosition(line: lineNumber, column: field.upperBound + 1))
         }
         var entry = TraceEntry(line: lineNumber, kind: type.kind, typeName: type.name, resourceType: type.type, url: url, urlRange: range(line.url))
-        entry.fieldsEnd = (line.expect?.field ?? line.url).upperBound + 1
+        // `top=` and `frame=` (a proxy log's ping or popup): read here too, not field by field
+        // as strings; a URL that does not parse is reported by `parseAnyLine`.
+        if let top = line.top {
+            guard let topURL = parsed(top) else { return nil }
+            entry.top = topURL
+        }
+        if let frame = line.frame {
+            guard let frameURL = parsed(frame) else { return nil }
+            entry.frame = frameURL
+        }
+        entry.fieldsEnd = max(line.url.upperBound, line.expect?.field.upperBound ?? 0, line.top?.upperBound ?? 0, line.frame?.upperBound ?? 0) + 1
         if let expect = line.expect {
             entry.expect = expect.verdict
             entry.expectRange = range(expect.field)
@@ -412,7 +427,7 @@ public enum TraceParser {
         let start = offset + line.url.lowerBound
         var plain = PlainLine(line: Int32(lineNumber), lineStart: Int32(offset), lineEnd: Int32(offset + bytes.count), requestStart: Int32(start),
                               requestEnd: Int32(start + url.requestEnd), hostStart: Int32(start + url.host.lowerBound), hostEnd: Int32(start + url.host.upperBound),
-                              resourceType: type, expect: line.expect, isUpgradable: url.isUpgradable)
+                              resourceType: type, expect: line.expect?.verdict, isUpgradable: url.isUpgradable)
         // Where the top and frame URLs are: read once for every line that repeats them, by
         // `CountedContexts` (one that is not canonical as written is then decided as any
         // other line is).
@@ -423,13 +438,13 @@ public enum TraceParser {
 
     /// The fields of a plain line: `TYPE URL` and at most one each of `top=URL`, `frame=URL`
     /// and `expect=VERDICT`, in any order, in ASCII, without comments; nil for any other line.
-    private static func plainFields(_ bytes: UnsafeBufferPointer<UInt8>) -> (typePosition: Int, url: Range<Int>, expect: Verdict?, top: Range<Int>?, frame: Range<Int>?)? {
+    private static func plainFields(_ bytes: UnsafeBufferPointer<UInt8>) -> (typePosition: Int, url: Range<Int>, expect: (verdict: Verdict, field: Range<Int>)?, top: Range<Int>?, frame: Range<Int>?)? {
         // Read field by field, each past the second taken as it comes: no list is made on a
         // line nearly every trace line is.
         guard let base = bytes.baseAddress else { return nil }
         var type = 0..<0, url = 0..<0
         var fieldCount = 0
-        var expect: Verdict?
+        var expect: (verdict: Verdict, field: Range<Int>)?
         var top: Range<Int>?
         var frame: Range<Int>?
         var index = 0
@@ -451,7 +466,7 @@ public enum TraceParser {
             default:
                 if length > 7, expect == nil, memcmp(base + start, "expect=", 7) == 0 {
                     guard let verdict = Verdict(rawValue: String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 7)..<index]), as: UTF8.self)) else { return nil }
-                    expect = verdict
+                    expect = (verdict, start..<index)
                 } else if length > 4, top == nil, memcmp(base + start, "top=", 4) == 0 {
                     top = (start + 4)..<index
                 } else if length > 6, frame == nil, memcmp(base + start, "frame=", 6) == 0 {
@@ -469,42 +484,6 @@ public enum TraceParser {
     /// By `typeList` position: the concrete type of a subresource type a counted simulation
     /// can take the verdict alone of; nil for the others.
     private static let plainTypes: [ResourceType?] = typeList.map { $0.kind == .resource && DecisionEngine.countsVerdict(of: $0.type) ? $0.type : nil }
-
-    /// The fields of a common line — `TYPE URL [expect=VERDICT]` in ASCII, without comments —
-    /// or nil for any other line.
-    private static func commonFields(_ bytes: UnsafeBufferPointer<UInt8>) -> (typePosition: Int, url: Range<Int>, expect: (verdict: Verdict, field: Range<Int>)?)? {
-        // Up to three fields; a fourth, a comment or a byte beyond ASCII: not this line.
-        var fields: (Range<Int>, Range<Int>, Range<Int>) = (0..<0, 0..<0, 0..<0)
-        var fieldCount = 0
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if byte == 0x20 || byte == 0x09 {
-                index += 1
-                continue
-            }
-            guard byte != 0x23, fieldCount < 3 else { return nil }  // "#"
-            let start = index
-            index = PrintableASCII.firstFieldEnd(in: bytes, from: index, to: count)
-            guard index == count || bytes[index] < 0x80 else { return nil }
-            switch fieldCount {
-            case 0: fields.0 = start..<index
-            case 1: fields.1 = start..<index
-            default: fields.2 = start..<index
-            }
-            fieldCount += 1
-        }
-        guard fieldCount >= 2, let base = bytes.baseAddress, let position = typePosition(UnsafeBufferPointer(rebasing: bytes[fields.0])) else { return nil }
-        var expect: (verdict: Verdict, field: Range<Int>)?
-        if fieldCount == 3 {
-            let field = UnsafeBufferPointer(rebasing: bytes[fields.2])
-            guard field.count > 7, memcmp(base + fields.2.lowerBound, "expect=", 7) == 0,
-                  let verdict = Verdict(rawValue: String(decoding: UnsafeBufferPointer(rebasing: field[(field.startIndex + 7)...]), as: UTF8.self)) else { return nil }
-            expect = (verdict, fields.2)
-        }
-        return (position, fields.1, expect)
-    }
 
     /// Parses any line, and says what is wrong with one that is not right.
     static func parseAnyLine(_ bytes: UnsafeBufferPointer<UInt8>, number lineNumber: Int) -> Line {

@@ -4,7 +4,7 @@ import URLFilter
 @testable import WebPolicyKit
 @testable import WebPolicyRuntime
 
-/// The common line's reader (`TypeURL [expect=V]` from its bytes) must give exactly the entry
+/// The common line's reader (`TYPE URL [top=URL] [frame=URL] [expect=V]` from its bytes) must give exactly the entry
 /// the full line parser gives, wherever it answers — and leave every other line, and every
 /// line with something wrong, to the full parser.
 @Suite("Trace lines read from their bytes")
@@ -65,7 +65,9 @@ struct CommonTraceLineTests {
                     "https://münchen.example/ü", "http://192.168.0.1/", "https://x.example:8080/", "nota url", "https://", "mailto:a@b.example",
                     "about:blank", "https://x.example/%2e%2e/", "https://xn--bcher-kva.example/", "data:text/plain,hi", "#", "https://x.example/#frag"]
         let thirds = ["", "", "expect=allow", "expect=block", "expect=upgrade", "expect=intercept", "expect=maybe", "expect=", "top=https://t.example/",
-                      "method=post", "# a comment", "handler=h", "expect=allow expect=block", "by=link", "cookies=a,b", "actions=block", "é=1"]
+                      "method=post", "# a comment", "handler=h", "expect=allow expect=block", "by=link", "cookies=a,b", "actions=block", "é=1",
+                      "frame=https://widget.example/embed", "top=https://T.Example/p#f expect=block", "frame=https://f.example/ top=https://t.example/",
+                      "top=https://a.example/ top=https://b.example/", "top=nota-url", "top=", "frame=about:blank expect=allow"]
         let gaps = [" ", " ", "  ", "\t", " \t "]
         var answered = 0
         for number in 1...20_000 {
@@ -80,7 +82,7 @@ struct CommonTraceLineTests {
     }
 
     /// What the common reader leaves to the full parser.
-    @Test(arguments: ["message https://x.example/ handler=h", "script https://x.example/ top=https://t.example/", "https://bare.example/",
+    @Test(arguments: ["message https://x.example/ handler=h", "script https://x.example/ top=https://t.example/ top=https://u.example/", "https://bare.example/",
                       "script https://x.example/ expect=maybe", "scrpt https://x.example/", "image https://münchen.example/", "script nota-url",
                       "script https://x.example/ # why", "script https://x.example/ expect=allow by=link", "# comment", ""])
     func leavesOtherLinesToTheFullParser(line: String) {
