@@ -52,7 +52,15 @@ struct CountedContexts {
             remember(key, kept)
             return kept
         }
-        let page = Self.page(top: top, frame: frame, state: state, engine: engine)
+        let page: DecisionEngine.CountedPage?
+        if frame.isEmpty {
+            page = Self.page(top: top, frame: frame, state: state, engine: engine)
+        } else {
+            // An iframe on a page: the page's own entry (its top worked out once), then the
+            // frame on it.
+            let onPage = top.isEmpty ? viewPage(state: state, engine: engine) : pageOfTop(top, state: state, engine: engine)
+            page = onPage.flatMap { base in Self.url(frame).map { engine.countedPage(framing: base, frame: $0) } }
+        }
         if top.isEmpty {
             framesOnView[key] = page
         } else {
@@ -70,14 +78,33 @@ struct CountedContexts {
         if lastTop.isEmpty { lastIsKnown = false }
     }
 
+    /// The page of lines that name `top` and no frame, kept as theirs.
+    private mutating func pageOfTop(_ top: UnsafeBufferPointer<UInt8>, state: borrowing WebViewState, engine: DecisionEngine) -> DecisionEngine.CountedPage? {
+        let key = Key(top: Array(top), frame: [])
+        if let kept = pages[key] { return kept }
+        let page = Self.page(top: top, frame: UnsafeBufferPointer(start: nil, count: 0), state: state, engine: engine)
+        pages[key] = page
+        return page
+    }
+
+    /// The view's own page, as lines that name a frame and no top see it.
+    private mutating func viewPage(state: borrowing WebViewState, engine: DecisionEngine) -> DecisionEngine.CountedPage? {
+        let key = Key(top: [], frame: [])
+        if let kept = framesOnView[key] { return kept }
+        let page = state.top.flatMap { engine.countedPage(top: $0, frame: nil, pageMethod: state.pageMethod) }
+        framesOnView[key] = page
+        return page
+    }
+
+    /// A URL canonical as written (matched where it lies, it must be the URL the parser makes).
+    private static func url(_ bytes: UnsafeBufferPointer<UInt8>) -> CanonicalURL? {
+        guard CanonicalURL.SimpleURL(bytes)?.isCanonical == true, case .success(let parsed) = CanonicalURL.parse(String(decoding: bytes, as: UTF8.self)) else { return nil }
+        return parsed
+    }
+
     /// The page worked out from the URLs' bytes; nil where a line must be decided as any
-    /// other: a URL not canonical as written (matched where it lies, it must be the URL the
-    /// parser makes), a frame in a view that shows nothing yet.
+    /// other: a URL not canonical as written, a frame in a view that shows nothing yet.
     private static func page(top: UnsafeBufferPointer<UInt8>, frame: UnsafeBufferPointer<UInt8>, state: borrowing WebViewState, engine: DecisionEngine) -> DecisionEngine.CountedPage? {
-        func url(_ bytes: UnsafeBufferPointer<UInt8>) -> CanonicalURL? {
-            guard CanonicalURL.SimpleURL(bytes)?.isCanonical == true, case .success(let parsed) = CanonicalURL.parse(String(decoding: bytes, as: UTF8.self)) else { return nil }
-            return parsed
-        }
         guard let topURL = top.isEmpty ? state.top : url(top) else { return nil }
         var frameURL: CanonicalURL?
         if !frame.isEmpty {

@@ -207,6 +207,12 @@ public final class DecisionEngine: Sendable {
         return CountedPage(page: contentRules.page(top: top, pageMethod: pageMethod, frame: frame))
     }
 
+    /// `page`'s iframe at `frame`, for `countedVerdict`: what `countedPage(top:frame:pageMethod:)`
+    /// gives for the page's top, without working the top out again.
+    public func countedPage(framing page: CountedPage, frame: CanonicalURL) -> CountedPage {
+        CountedPage(page: page.page.framing(frame))
+    }
+
     /// Whether verdicts can be counted alone (`countedVerdict`): over bare lists, where the
     /// content rules are all there is.
     public var countsVerdicts: Bool { !hasPolicy }

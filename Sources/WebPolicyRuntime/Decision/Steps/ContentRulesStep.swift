@@ -105,13 +105,23 @@ struct ContentRulesStep: Sendable {
         let inFrame: Bool
 
         init(topURL: CanonicalURL, method: RequestMethod?, topDomain: String?, frame: CanonicalURL? = nil) {
+            self.init(topURL: topURL, method: method, topDomain: topDomain.map { Array($0.utf8) }, frame: frame)
+        }
+
+        private init(topURL: CanonicalURL, method: RequestMethod?, topDomain: [UInt8]?, frame: CanonicalURL?) {
             self.topURL = topURL
             self.method = frame == nil ? method : .get
-            self.topDomain = topDomain.map { Array($0.utf8) }
+            self.topDomain = topDomain
             let topString = topURL.description
             mainFrame = ContentLoad.Frames(top: topString, frame: frame?.description ?? topString)
             childFrame = ContentLoad.Frames(top: topString, frame: ContentRulesStep.aboutBlankString)
             inFrame = frame != nil
+        }
+
+        /// The loads of an iframe on this page: its top's registrable domain kept, not looked
+        /// up in the Public Suffix List again for every frame.
+        func framing(_ frame: CanonicalURL) -> Page {
+            Page(topURL: topURL, method: method, topDomain: topDomain, frame: frame)
         }
     }
 
