@@ -19,7 +19,10 @@ struct NavigationWindowsReplacePageRule: LintRule {
         windows as they like, and with `otherwise: open-externally` the app already sends its \
         other links to Safari. Open new windows the same way (`new-windows: open-externally`), so no other \
         site's window takes the user off the app's page (OWASP MASTG-TEST-0076 asks what \
-        windows a web view opens).
+        windows a web view opens). A WebKit for SwiftUI page (iOS 26) has no new-window hook \
+        (WebKit's `WKUIDelegateAdapter` implements no `createWebViewWith`): a new window \
+        reaches the app as a navigation action without a target frame, and the runtime's \
+        `PolicyNavigationDecider` applies `new-windows` to it the same way.
         """,
         failing: [
             Example("""

@@ -14,7 +14,9 @@ struct WebViewWindowsSameViewRule: LintRule {
         0076) and semgrep's `webview-js-window` flag it for that reason. With `new-windows: \
         same-view` each such window loads in the view itself, replacing the page the user is \
         on whenever a page's script — or one it includes — decides to. Leave the preference \
-        off, or open new windows outside the app.
+        off, or open new windows outside the app. A WebKit for SwiftUI page has no \
+        `WKPreferences` to hold the key (`policy.pageSettings.unsupported` lists it): there a \
+        script opens a window only from a tap.
         """,
         failing: [
             Example("""
