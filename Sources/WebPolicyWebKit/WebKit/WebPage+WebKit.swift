@@ -39,7 +39,8 @@ extension WebPage.Configuration {
         if settings.removesWebExtensionController { webExtensionController = nil }
         // Camera, microphone and motion: asked of the policy (`PermissionDecider`) each time.
         let permissions = PermissionDecider(policy: policy)
-        deviceSensorAuthorization = WebPage.DeviceSensorAuthorization { permission, frame, origin in
+        // On the main actor: `WKSecurityOrigin`'s properties are (WK_SWIFT_UI_ACTOR).
+        deviceSensorAuthorization = WebPage.DeviceSensorAuthorization { @MainActor permission, frame, origin in
             let requester = PermissionDecider.origin(protocol: origin.protocol, host: origin.host, port: origin.port)
             let answer: PermissionAnswer
             switch permission {
