@@ -77,10 +77,7 @@ extension PolicyDraft.Builder {
             }
             settings.append((row.key, row.key == "lockdown" ? .bool(name == "true") : .string(name)))
         }
-        let stores = Set(subject.settings(.websiteDataStore).filter { $0.fact.site.inRelease && !$0.setting.onCopy }.compactMap { entry -> String? in
-            let text = entry.setting.value.text
-            return text.contains("nonPersistent") ? "non-persistent" : text.contains("forIdentifier") ? "profile" : text.hasSuffix("default()") ? "default" : nil
-        })
+        let stores = Set(subject.settings(.websiteDataStore).filter { $0.fact.site.inRelease && !$0.setting.onCopy }.compactMap(\.setting.dataStoreKind))
         if stores.count > 1 {
             comments.append(decide("the code gives web views \(stores.sorted().joined(separator: " and ")) data stores: write the one the policy's view uses as data-store"))
         }
@@ -117,7 +114,7 @@ extension PolicyDraft.Builder {
             grants.append((kinds, fact))
         }
         // A page's `DeviceSensorAuthorization(decision: .grant)` answers every capability.
-        for (fact, setting) in subject.settings(.deviceSensorAuthorization) where setting.value.text.replacingOccurrences(of: " ", with: "").contains("decision:.grant") {
+        for (fact, setting) in subject.settings(.deviceSensorAuthorization) where setting.grantsEveryRequest {
             grants.append((PermissionKind.allCases, fact))
         }
         for (kinds, fact) in grants {

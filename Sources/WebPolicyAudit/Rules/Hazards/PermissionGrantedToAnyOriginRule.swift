@@ -108,7 +108,7 @@ struct PermissionGrantedToAnyOriginRule: AuditRule {
                            at: fact.site, hint: "grant only when the origin is one the app serves (origin.host, frame.isMainFrame), else answer .prompt or .deny")
         }
         // A page's `DeviceSensorAuthorization(decision: .grant)`: one answer for every request.
-        for (fact, setting) in app.settings(.deviceSensorAuthorization) where setting.value.text.replacingOccurrences(of: " ", with: "").contains("decision:.grant") {
+        for (fact, setting) in app.settings(.deviceSensorAuthorization) where setting.grantsEveryRequest {
             context.report("the page's deviceSensorAuthorization grants the camera, the microphone and motion sensors to every origin and frame that asks, without a prompt",
                            at: fact.site, hint: "answer with PermissionDecider(policy:) in DeviceSensorAuthorization { permission, frame, origin in … }, or .prompt",
                            notes: app.policy?.webView?.permissions.map { [Diagnostic.Note("the policy's permissions are here", at: $0.location)] } ?? [])

@@ -122,9 +122,7 @@ struct WebViewSettingMismatchRule: AuditRule {
     private func dataStoreDrift(in app: AuditSubject, against section: WebViewSection, _ context: inout AuditRuleContext) {
         guard let wanted = section.dataStore else { return }
         for (fact, setting) in app.settings(.websiteDataStore) where !setting.onCopy {
-            let text = setting.value.text
-            let kind = text.contains("nonPersistent") ? "non-persistent" : text.contains("forIdentifier") ? "profile" : text.hasSuffix("default()") ? "default" : nil
-            guard let kind, kind != wanted.value.kind else { continue }
+            guard let kind = setting.dataStoreKind, kind != wanted.value.kind else { continue }
             context.report("\(setting.target) is a \(kind) data store, but the policy says data-store: \(wanted.value.kind)",
                            at: fact.site, hint: "apply webview: with policy.configureWebView(configuration), or change the policy",
                            notes: [Diagnostic.Note("the policy says it here", at: wanted.location)])
