@@ -12,7 +12,17 @@ import WebPolicyRuntime
 final class Unsynchronised: @unchecked Sendable { var count = 0 }
 if CommandLine.arguments.dropFirst().first == "--unsynchronised" {
     let shared = Unsynchronised()
-    DispatchQueue.concurrentPerform(iterations: 2) { _ in for _ in 0..<10_000 { shared.count += 1 } }
+    // Two threads of our own: `concurrentPerform` may run both iterations on the calling thread
+    // (it did on a busy CI machine), and then there is no race to report.
+    let done = DispatchSemaphore(value: 0)
+    for _ in 0..<2 {
+        Thread {
+            for _ in 0..<10_000 { shared.count += 1 }
+            done.signal()
+        }.start()
+    }
+    done.wait()
+    done.wait()
     print("webpolicy-race-check: two threads wrote one counter without a lock (\(shared.count))")
     exit(0)
 }
