@@ -144,3 +144,14 @@ let package = Package(
         .testTarget(name: "WebPolicyCLITests", dependencies: ["WebPolicyKit", "WebPolicyRuntime", "TestSupport"]),
     ]
 )
+
+// `WEBPOLICY_UNOPTIMISED=1` builds this package's own modules without optimisation, even in a
+// release build: pre-commit's `swift build -c release` of the hooks then takes about a third of
+// the CPU time, and a hook's lint or simulate of a repository's policies stays in milliseconds
+// (docs/ci.md, "A faster first build"). Only where webpolicy is the root package (pre-commit's
+// clone): SwiftPM refuses unsafe flags in a dependency.
+if Context.environment["WEBPOLICY_UNOPTIMISED"] == "1" {
+    for target in package.targets where target.type != .plugin {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone"])]
+    }
+}
