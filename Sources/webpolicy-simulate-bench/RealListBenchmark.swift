@@ -72,12 +72,19 @@ struct RealListBenchmark {
             "\(Self.rate(Double(requests) / cold.seconds)) requests/s, peak \(Self.megabytes(cold.peakMegabytes))")
         // The same requests in the other shapes traces come in, each end to end beside Brave's
         // check loop on the page-line form (the same requests): `top=` on every subresource
-        // line (the same verdicts, checked), and page lines mixed with `top=` and `frame=`.
+        // line (the same verdicts, checked), page lines mixed with `top=` and `frame=`, and a
+        // browser's HAR export of the same requests (the same verdicts, checked).
         let pageLines = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n")
-        for (name, shaped, sameVerdicts) in [("top= on every subresource line", TraceShapes.topForm(pageLines), true),
-                                             ("page lines mixed with top= and frame=", TraceShapes.mixedForm(pageLines), false)] {
-            let shapePath = folder.appendingPathComponent("shape.trace").path
-            try TraceShapes.write(shaped, to: shapePath)
+        let shapes: [(name: String, file: String, write: (String) throws -> Void, sameVerdicts: Bool)] = [
+            ("top= on every subresource line", "shape.trace", { try TraceShapes.write(TraceShapes.topForm(pageLines), to: $0) }, true),
+            ("page lines mixed with top= and frame=", "shape.trace", { try TraceShapes.write(TraceShapes.mixedForm(pageLines), to: $0) }, false),
+            ("a HAR export (one entry a line)", "shape.har", { try TraceShapes.writeHAR(pageLines, to: $0) }, true),
+        ]
+        for (name, file, write, sameVerdicts) in shapes {
+            let shapePath = folder.appendingPathComponent(file).path
+            try write(shapePath)
+            let shapeBytes = (try FileManager.default.attributesOfItem(atPath: shapePath)[.size] as? Int) ?? 0
+            defer { try? FileManager.default.removeItem(atPath: shapePath) }
             var shapeRuns: [CommandTimer.Measurement] = []
             var shapeBrave: [BraveAdblock.Result] = []
             for _ in 0..<3 {
@@ -95,7 +102,7 @@ struct RealListBenchmark {
                 ratio = String(format: "; %.2f× Brave's check loop (median of 3 pairs)", paired)
             }
             row("shape: \(name), end to end, cache warm", shape.seconds,
-                "\(Self.rate(Double(requests) / shape.seconds)) requests/s, \(String(format: "%.2f", shape.seconds / endToEnd.seconds))× the page-line form\(ratio)")
+                "\(Self.rate(Double(requests) / shape.seconds)) requests/s, \(Self.megabytes(shapeBytes)) in, peak \(Self.megabytes(shape.peakMegabytes)), \(String(format: "%.2f", shape.seconds / endToEnd.seconds))× the page-line form\(ratio)")
         }
 
         // The floor: the same trace over a list of one rule that never matches — what reading,

@@ -32,14 +32,12 @@ enum SourceReader {
         case policy
         case contentBlockerList
         case trace
-        case har
 
         var noun: String {
             switch self {
             case .policy: return "YAML policy"
             case .contentBlockerList: return "JSON content-blocker list"
             case .trace: return "trace"
-            case .har: return "HAR file"
             }
         }
 
@@ -48,7 +46,6 @@ enum SourceReader {
             case .policy: return "policies"
             case .contentBlockerList: return "content-blocker lists"
             case .trace: return "traces"
-            case .har: return "HAR files"
             }
         }
 
@@ -57,7 +54,6 @@ enum SourceReader {
             case .policy: return "a policy starts with 'webpolicy: 1' and a 'name'"
             case .contentBlockerList: return "a content-blocker list is a JSON array of rules"
             case .trace: return "a trace holds one request per line: [TYPE] URL [key=value ...]"
-            case .har: return "a HAR file is the JSON that a browser's network inspector exports"
             }
         }
     }

@@ -142,30 +142,31 @@ public struct SimulationSession {
             let display = input.displayPath
             switch input {
             case .stream(let stream): old.run(stream, against: new) { each($0, $1, display) }
-            case .whole(let trace): old.run(trace, against: new) { each($0, $1, display) }
+            case .har(let capture): old.run(capture, against: new) { each($0, $1, display) }
             }
             collectProblems(of: input, into: &problems, sources: &sources)
         }
         return LintReport(diagnostics: problems, sources: sources, lintedFiles: paths)
     }
 
-    /// A trace opened to be streamed (its header read), or a HAR capture read whole; nil with
-    /// the capture's problems recorded.
+    /// A trace opened to be streamed (its header read), or a HAR capture opened to be streamed.
     private func open(_ path: String, problems: inout [Diagnostic], sources: inout [String: SourceFile]) throws(InputError) -> Input? {
-        if path.lowercased().hasSuffix(".har") {
-            return readHAR(path, problems: &problems, sources: &sources).map { .whole($0) }
-        }
+        if path.lowercased().hasSuffix(".har") { return .har(try HARStream(path: path)) }
         let stream = try TraceStream(path: path)
         stream.readHeader()
         return .stream(stream)
     }
 
-    /// A streamed trace's problems, once it has been read.
+    /// A streamed trace's or capture's problems, once it has been read.
     private func collectProblems(of input: Input, into problems: inout [Diagnostic], sources: inout [String: SourceFile]) {
-        guard case .stream(let stream) = input, !stream.problems.isEmpty else { return }
-        let file = stream.problemSource
-        sources[stream.displayPath] = file
-        problems += stream.problems.map { Diagnostic(ruleID: "trace", severity: .error, message: $0.message, location: file.location($0.range), hint: $0.hint) }
+        let (found, file, ruleID): ([TraceParser.Problem], SourceFile, String)
+        switch input {
+        case .stream(let stream): (found, file, ruleID) = (stream.problems, stream.problemSource, "trace")
+        case .har(let capture): (found, file, ruleID) = (capture.problems, capture.problemSource, "har")
+        }
+        guard !found.isEmpty else { return }
+        sources[input.displayPath] = file
+        problems += found.map { Diagnostic(ruleID: ruleID, severity: .error, message: $0.message, location: file.location($0.range), hint: $0.hint) }
     }
 
     /// `--public-suffix-list`, or the bundled snapshot.
@@ -180,30 +181,34 @@ public struct SimulationSession {
         }
     }
 
-    /// A trace read as it is simulated, or a HAR capture, held whole.
+    /// A trace or a HAR capture, read as it is simulated.
     private enum Input {
         case stream(TraceStream)
-        case whole(Trace)
+        case har(HARStream)
 
+        /// A trace's `policy:` header (a capture has none).
         var policyPath: String? {
-            switch self {
-            case .stream(let stream): return stream.assembler.policyPath
-            case .whole(let trace): return trace.policyPath
-            }
+            guard case .stream(let stream) = self else { return nil }
+            return stream.assembler.policyPath
         }
 
         /// Where the `policy:` header's value is written.
         var policyRange: SourceRange? {
-            switch self {
-            case .stream(let stream): return stream.assembler.policyRange
-            case .whole(let trace): return trace.policyRange
-            }
+            guard case .stream(let stream) = self else { return nil }
+            return stream.assembler.policyRange
         }
 
         var displayPath: String {
             switch self {
             case .stream(let stream): return stream.displayPath
-            case .whole(let trace): return trace.file.path
+            case .har(let capture): return capture.displayPath
+            }
+        }
+
+        var size: Int? {
+            switch self {
+            case .stream(let stream): return stream.size
+            case .har(let capture): return capture.size
             }
         }
     }
@@ -211,31 +216,22 @@ public struct SimulationSession {
     private func simulate(_ input: Input, with simulator: Simulator, subject: String, each: ((RequestResult, String) -> Void)?) -> SimulationReport.TraceResults {
         var results = SimulationReport.TraceResults(path: input.displayPath, subject: subject)
         let path = input.displayPath
-        if case .stream(let stream) = input {
-            progress?.begin(ProgressStage("simulating \(path)", total: stream.size, unit: .bytes, counted: .requests))
-        }
+        progress?.begin(ProgressStage("simulating \(path)", total: input.size, unit: .bytes, counted: .requests))
+        let afterBlock = { (bytes: Int, requests: Int) -> Void in progress?.update(done: bytes, count: requests) }
         guard let each else {
             switch input {
-            case .stream(let stream):
-                results.add(simulator.tally(stream) { bytes, requests in progress?.update(done: bytes, count: requests) })
-            case .whole(let trace):
-                results.add(simulator.tally(trace))
+            case .stream(let stream): results.add(simulator.tally(stream, afterBlock: afterBlock))
+            case .har(let capture): results.add(simulator.tally(capture, afterBlock: afterBlock))
             }
             return results
         }
+        let keep = { (result: RequestResult) in
+            results.add(result, keepingAll: keepsAllResults)
+            each(result, path)
+        }
         switch input {
-        case .stream(let stream):
-            simulator.run(stream, each: { result in
-                results.add(result, keepingAll: keepsAllResults)
-                each(result, path)
-            }, afterBlock: { bytes, requests in
-                progress?.update(done: bytes, count: requests)
-            })
-        case .whole(let trace):
-            simulator.run(trace) { result in
-                results.add(result, keepingAll: keepsAllResults)
-                each(result, path)
-            }
+        case .stream(let stream): simulator.run(stream, each: keep, afterBlock: afterBlock)
+        case .har(let capture): simulator.run(capture, each: keep, afterBlock: afterBlock)
         }
         return results
     }
@@ -251,14 +247,6 @@ public struct SimulationSession {
             sources[path] = file
             return file
         }
-    }
-
-    /// HAR captures are JSON documents, held whole (within `SourceReader.maximumSize`).
-    private func readHAR(_ path: String, problems: inout [Diagnostic], sources: inout [String: SourceFile]) -> Trace? {
-        guard let file = read(path, expecting: .har, problems: &problems, sources: &sources) else { return nil }
-        let (trace, found) = HARReader.read(file)
-        problems += found.map { Diagnostic(ruleID: "har", severity: .error, message: $0.message, location: file.location($0.range), hint: $0.hint) }
-        return found.isEmpty ? trace : nil
     }
 
     /// The simulator of the bare lists alone (for benchmarks and tools that drive the

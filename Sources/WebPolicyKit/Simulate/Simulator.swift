@@ -139,6 +139,15 @@ public struct Simulator: Sendable {
     /// `afterBlock` is told, after each block, how many bytes of the trace are read and how
     /// many requests decided (for progress).
     public func run(_ stream: TraceStream, each: (RequestResult) -> Void, afterBlock: (_ bytes: Int, _ requests: Int) -> Void = { _, _ in }) {
+        run(blocks: stream, each: each, afterBlock: afterBlock)
+    }
+
+    /// A streamed HAR capture, as a streamed trace.
+    public func run(_ stream: HARStream, each: (RequestResult) -> Void, afterBlock: (_ bytes: Int, _ requests: Int) -> Void = { _, _ in }) {
+        run(blocks: stream, each: each, afterBlock: afterBlock)
+    }
+
+    func run(blocks stream: some TraceBlockSource, each: (RequestResult) -> Void, afterBlock: (_ bytes: Int, _ requests: Int) -> Void = { _, _ in }) {
         var state = startState
         let prefetch = BlockPrefetch(stream)
         var requests = 0
@@ -162,8 +171,17 @@ public struct Simulator: Sendable {
     /// Over bare lists, plain subresource lines are counted as they were read, without an
     /// entry for each (`PlainLine`).
     public func tally(_ stream: TraceStream, afterBlock: (_ bytes: Int, _ requests: Int) -> Void = { _, _ in }) -> Tally {
-        var state = startState
         stream.keepsPlainLines = engine.countsVerdicts
+        return tally(blocks: stream, afterBlock: afterBlock)
+    }
+
+    /// `tally` of a streamed HAR capture.
+    public func tally(_ stream: HARStream, afterBlock: (_ bytes: Int, _ requests: Int) -> Void = { _, _ in }) -> Tally {
+        tally(blocks: stream, afterBlock: afterBlock)
+    }
+
+    func tally(blocks stream: some TraceBlockSource, afterBlock: (_ bytes: Int, _ requests: Int) -> Void = { _, _ in }) -> Tally {
+        var state = startState
         let prefetch = BlockPrefetch(stream)
         var total = Tally()
         while let runs = prefetch.next() {
@@ -188,6 +206,15 @@ public struct Simulator: Sendable {
     /// The streamed form of `run(_:against:each:)`: a block of lines at a time, both
     /// simulators on the same block, so a trace is read once (standard input included).
     public func run(_ stream: TraceStream, against other: Simulator, each: (RequestResult, RequestResult) -> Void) {
+        run(blocks: stream, against: other, each: each)
+    }
+
+    /// A streamed HAR capture through both.
+    public func run(_ stream: HARStream, against other: Simulator, each: (RequestResult, RequestResult) -> Void) {
+        run(blocks: stream, against: other, each: each)
+    }
+
+    func run(blocks stream: some TraceBlockSource, against other: Simulator, each: (RequestResult, RequestResult) -> Void) {
         var states = (startState, startState)
         let prefetch = BlockPrefetch(stream)
         while let runs = prefetch.next() {
@@ -435,9 +462,19 @@ public struct Simulator: Sendable {
     }
 }
 
+/// What a simulation reads a block at a time: a trace or a HAR capture.
+protocol TraceBlockSource: AnyObject {
+    /// The next block, as the runs its lines were read in; nil at the end.
+    func nextRuns() -> [TraceRun]?
+    /// How far through the input reading has come, in bytes.
+    var bytesRead: Int { get }
+}
+
+extension TraceStream: TraceBlockSource {}
+
 /// Reads a stream's next block ahead, on another thread, one block at a time.
 private final class BlockPrefetch: @unchecked Sendable {
-    private let stream: TraceStream
+    private let stream: any TraceBlockSource
     private var ahead: [TraceRun]?
     private var done = false
     private let ready = DispatchSemaphore(value: 0)
@@ -445,7 +482,7 @@ private final class BlockPrefetch: @unchecked Sendable {
     /// semaphore, before the next read starts: never while the stream is being read).
     private(set) var bytesRead = 0
 
-    init(_ stream: TraceStream) {
+    init(_ stream: any TraceBlockSource) {
         self.stream = stream
         fetch()
     }

@@ -132,7 +132,13 @@ public enum JSONDocument {
 
     /// The same from UTF-8 bytes (a file read as they are, not copied into a `String` first).
     public static func parse(bytes: [UInt8], skipping: Set<String> = []) -> Result<JSONNode, JSONSyntaxError> {
-        var parser = Parser(bytes: bytes)
+        parse(bytes: bytes, in: 0..<bytes.count, startingAt: SourcePosition(line: 1, column: 1), skipping: skipping)
+    }
+
+    /// One value among others in a larger text (a HAR entry in a block read from its file):
+    /// the bytes in `range`, positions counted on from `start`, where the value sits in the file.
+    public static func parse(bytes: [UInt8], in range: Range<Int>, startingAt start: SourcePosition, skipping: Set<String> = []) -> Result<JSONNode, JSONSyntaxError> {
+        var parser = Parser(bytes: bytes, index: range.lowerBound, end: range.upperBound, line: start.line, column: start.column)
         parser.skippedKeys = skipping
         do {
             parser.skipWhitespace()
@@ -149,14 +155,16 @@ public enum JSONDocument {
 
     private struct Parser {
         let bytes: [UInt8]
-        var index = 0
-        var line = 1
-        var column = 1
+        var index: Int
+        /// Where the text ends: the array's end, or the end of a value within it.
+        let end: Int
+        var line: Int
+        var column: Int
         var skippedKeys: Set<String> = []
 
-        var atEnd: Bool { index >= bytes.count }
+        var atEnd: Bool { index >= end }
         var position: SourcePosition { SourcePosition(line: line, column: column) }
-        var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+        var peek: UInt8? { index < end ? bytes[index] : nil }
 
         func error(_ message: String) -> JSONSyntaxError {
             JSONSyntaxError(message: message, position: position)
@@ -249,7 +257,7 @@ public enum JSONDocument {
             var lineStart = -1
             var cursor = index
             var lines = 0
-            let count = bytes.count
+            let count = end
             try bytes.withUnsafeBufferPointer { bytes in
                 while cursor < count {
                     let byte = bytes[cursor]
@@ -311,7 +319,7 @@ public enum JSONDocument {
             let start = index
             var scan = index
             var columns = 0
-            while scan < bytes.count {
+            while scan < end {
                 let byte = bytes[scan]
                 if byte == UInt8(ascii: "\"") {
                     let text = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<scan]), as: UTF8.self) }
@@ -347,7 +355,7 @@ public enum JSONDocument {
                     } else if escape == UInt8(ascii: "u") {
                         advance()
                         var code = try hex4()
-                        if (0xD800...0xDBFF).contains(code), peek == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") {
+                        if (0xD800...0xDBFF).contains(code), peek == UInt8(ascii: "\\"), index + 1 < end, bytes[index + 1] == UInt8(ascii: "u") {
                             let saved = (index, line, column)
                             advance(); advance()
                             let low = try hex4()
