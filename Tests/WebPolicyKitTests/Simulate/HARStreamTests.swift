@@ -216,3 +216,57 @@ struct HARStreamTests {
         }
     }
 }
+
+/// The skim (an entry read without its tree) answers as the full parse does, or leaves the
+/// entry to it: entries of every shape the skim treats apart, and random damage.
+@Suite("HAR entry skim")
+struct HAREntrySkimTests {
+    static func answer(_ entry: String, skimming: Bool) -> String {
+        let bytes = Array(entry.utf8)
+        switch HAREntry.read(bytes, 0..<bytes.count, at: SourcePosition(line: 7, column: 3), skimming: skimming) {
+        case .dataURL: return "data"
+        case .problem(let problem): return "problem \(problem.message) at \(problem.range.start)"
+        case .request(let request):
+            return "\(request.line) \(request.url) \(request.urlText) \(request.urlRange.start)-\(request.urlRange.end) \(request.method ?? "-") \(request.type) \(request.pageref)"
+        }
+    }
+
+    static let shapes = [
+        #"{"pageref": "p", "_resourceType": "script", "request": {"method": "post", "url": "https://a.example/x.js"}, "response": {"content": {"mimeType": "text/html"}}}"#,
+        #"{"request": {"url": "https://a.example/"}, "request": {"url": "https://b.example/", "method": ""}}"#,
+        #"{"request": {"url": "https://a.example/"}, "request": 5}"#,
+        #"{"request": {"url": "https:\/\/escaped.example\/"}}"#,
+        #"{"req\u0075est": {"url": "https://key-escaped.example/"}}"#,
+        #"{"request": {"url": "data:text/plain,x"}}"#,
+        #"{"request": {"url": "https//bad"}}"#,
+        #"{"request": {"headers": [], "url": 12}}"#,
+        #"{"_resourceType": "ping", "request": {"url": "https://p.example/", "headers": [{"name": "Ping-To", "value": "x"}]}}"#,
+        "{\n  \"time\": -1.5e+3,\n  \"request\": {\n    \"url\": \"https://multi.example/line\"\n  },\n  \"response\": {\"content\": {\"size\": 0, \"mimeType\": \"image/png\"}, \"content\": {\"x\": [true, false, null, {}, []]}}\n}",
+        #"{"response": {"content": {"mimeType": "text/css"}}, "request": {"url": "https://a.example/é/\u00e9", "method": "GET"}, "pageref": "p\u0031"}"#,
+        #"{"request": {"url": "https://a.example/"}, "time": 01}"#,
+        #"{"request": {"url": "https://a.example/"}, "time": 1.}"#,
+        #"{"request": {"url": "https://a.example/"}, "x": "\q"}"#,
+        #"{"request": {"url": "https://a.example/"}, "x": tru}"#,
+        #"{"request": {"url": "https://a.example/"},}"#,
+    ]
+
+    @Test func theSkimAnswersAsTheFullParse() {
+        for shape in Self.shapes {
+            #expect(Self.answer(shape, skimming: true) == Self.answer(shape, skimming: false), "\(shape)")
+        }
+        var random = SplitMix64(state: 5)
+        for _ in 0..<3_000 {
+            var bytes = Array(Self.shapes[Int(random.next() % UInt64(Self.shapes.count))].utf8)
+            for _ in 0..<(1 + random.next() % 3) {
+                let at = Int(random.next() % UInt64(bytes.count))
+                switch random.next() % 3 {
+                case 0: bytes.remove(at: at)
+                case 1: bytes.insert(bytes[Int(random.next() % UInt64(bytes.count))], at: at)
+                default: bytes[at] = [UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "{"), UInt8(ascii: "]"), 0x0A, 0x01, UInt8(ascii: ",")][Int(random.next() % 7)]
+                }
+            }
+            let entry = String(decoding: bytes, as: UTF8.self)
+            #expect(Self.answer(entry, skimming: true) == Self.answer(entry, skimming: false), "\(entry)")
+        }
+    }
+}

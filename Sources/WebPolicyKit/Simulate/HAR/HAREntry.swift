@@ -17,10 +17,30 @@ struct HAREntry: Sendable {
         /// A `data:` URL: WebKit never evaluates such loads (`actionsForResourceLoad`).
         case dataURL
         case problem(TraceParser.Problem)
+
+        /// The reading of an entry read as if at 1:1, put where the entry starts.
+        func placed(after start: SourcePosition) -> Reading {
+            switch self {
+            case .dataURL:
+                return self
+            case .problem(var problem):
+                problem.range = problem.range.placed(after: start)
+                return .problem(problem)
+            case .request(var request):
+                request.line = start.line
+                request.urlRange = request.urlRange.placed(after: start)
+                return .request(request)
+            }
+        }
     }
 
     /// The entry's JSON text, `range` of `bytes`, whose first byte is at `start` in the file.
-    static func read(_ bytes: [UInt8], _ range: Range<Int>, at start: SourcePosition) -> Reading {
+    /// `skimming`: read without building the tree where it can (`HAREntrySkim`); the tests
+    /// turn it off to hold the two readings to the same answers.
+    static func read(_ bytes: [UInt8], _ range: Range<Int>, at start: SourcePosition, skimming: Bool = true) -> Reading {
+        if skimming, let skimmed = bytes.withUnsafeBufferPointer({ buffer in HAREntrySkim.read(buffer, range).flatMap { skimmed($0, in: buffer, range, at: start) } }) {
+            return skimmed
+        }
         let entry: JSONNode
         switch JSONDocument.parse(bytes: bytes, in: range, startingAt: start) {
         case .failure(let error):
@@ -45,6 +65,24 @@ struct HAREntry: Sendable {
         if type == .ping && !isHyperlinkAudit(request) { type = .other }
         return .request(HAREntry(line: entry.range.start.line, url: url, urlText: urlText, urlRange: urlNode.range,
                                  method: method == "GET" ? nil : method, type: type, pageref: entry.member("pageref")?.string ?? ""))
+    }
+
+    /// An entry the skim read: nil where the full parse must say what is wrong (no URL, one
+    /// that does not parse) or look further (a ping's headers).
+    private static func skimmed(_ fields: HAREntrySkim.Fields, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, at start: SourcePosition) -> Reading? {
+        func text(_ field: Range<Int>?) -> String? { field.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) } }
+        guard let urlBytes = fields.url, let urlText = text(urlBytes), case .success(let url) = CanonicalURL.parse(urlText) else { return nil }
+        if url.scheme == "data" { return .dataURL }
+        let type = resourceType(declared: text(fields.resourceType), mimeType: text(fields.mimeType) ?? "")
+        guard type != .ping else { return nil }
+        let method = text(fields.method).flatMap { $0.isEmpty ? nil : $0.uppercased() }
+        // The URL's place, quotes included, counted on from the entry's start.
+        var counter = JSONPositionCounter()
+        counter.advance(over: UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<(urlBytes.lowerBound - 1)]))
+        let urlStart = counter.position(after: start)
+        counter.advance(over: UnsafeBufferPointer(rebasing: bytes[(urlBytes.lowerBound - 1)..<(urlBytes.upperBound + 1)]))
+        return .request(HAREntry(line: start.line, url: url, urlText: urlText, urlRange: SourceRange(start: urlStart, end: counter.position(after: start)),
+                                 method: method == "GET" ? nil : method, type: type, pageref: text(fields.pageref) ?? ""))
     }
 
     /// Chrome's HAR types `navigator.sendBeacon` as `ping`, like `<a ping>`; WebKit gives a

@@ -37,11 +37,14 @@ public final class HARStream: TraceBlockSource {
     private let blockSize: Int
 
     /// Bytes read from the source, starting at its offset `bufferOffset`; `cursor` is the
-    /// next one to look at, and `counter` its position.
+    /// next one to look at.
     private var buffer: [UInt8] = []
     private var bufferOffset = 0
     private var cursor = 0
+    /// The position of the source's offset `countedOffset`: lines and columns are counted
+    /// when a position is asked for (an entry's are counted on every core, with the entry).
     private var counter = JSONPositionCounter()
+    private var countedOffset = 0
     private var sourceEnded = false
     /// Bytes from here on are kept when the buffer is refilled (a value being read).
     private var keepFrom: Int?
@@ -149,17 +152,17 @@ public final class HARStream: TraceBlockSource {
         // A UTF-8 byte-order mark is passed over, as SourceFile drops it; UTF-16 is refused.
         if ensure(3), buffer[cursor] == 0xEF, buffer[cursor + 1] == 0xBB, buffer[cursor + 2] == 0xBF { cursor += 3 }
         if ensure(2), (buffer[cursor], buffer[cursor + 1]) == (0xFF, 0xFE) || (buffer[cursor], buffer[cursor + 1]) == (0xFE, 0xFF) {
-            return fail("\(displayPath) is UTF-16 (it starts with a UTF-16 byte-order mark); HAR files must be UTF-8", at: counter.position)
+            return fail("\(displayPath) is UTF-16 (it starts with a UTF-16 byte-order mark); HAR files must be UTF-8", at: position)
         }
         skipWhitespace()
-        rootStart = counter.position
+        rootStart = position
         guard let first = peek() else {
             if bytesRead == 0 { return fail("\(displayPath) is empty", at: rootStart, hint: "a HAR file is the JSON that a browser's network inspector exports") }
             return fail("unexpected end of the JSON text", at: rootStart)
         }
         guard first == UInt8(ascii: "{") else {
             guard readValue() != nil else { return }
-            return fail("a HAR file is an object with a 'log' object", range: SourceRange(start: rootStart, end: counter.position))
+            return fail("a HAR file is an object with a 'log' object", range: SourceRange(start: rootStart, end: position))
         }
         advance(1)
         phase = .root(afterMember: false)
@@ -170,13 +173,13 @@ public final class HARStream: TraceBlockSource {
         case .broken:
             return
         case .end:
-            guard sawLog else { return fail("a HAR file is an object with a 'log' object", range: SourceRange(start: rootStart, end: counter.position)) }
+            guard sawLog else { return fail("a HAR file is an object with a 'log' object", range: SourceRange(start: rootStart, end: position)) }
             skipWhitespace()
-            if peek() != nil { return fail("unexpected text after the JSON value", at: counter.position) }
+            if peek() != nil { return fail("unexpected text after the JSON value", at: position) }
             finishDocument()
         case .key("log") where !sawLog && peek() == UInt8(ascii: "{"):
             sawLog = true
-            logStart = counter.position
+            logStart = position
             advance(1)
             phase = .log(afterMember: false)
         case .key:
@@ -191,13 +194,14 @@ public final class HARStream: TraceBlockSource {
             return
         case .end:
             guard sawEntries else {
-                return fail("the log has no 'entries' array", range: SourceRange(start: logStart ?? rootStart, end: counter.position))
+                return fail("the log has no 'entries' array", range: SourceRange(start: logStart ?? rootStart, end: position))
             }
             phase = .root(afterMember: true)
         case .key("entries") where !sawEntries && peek() == UInt8(ascii: "["):
             sawEntries = true
             guard sawPages else {
                 // Its pages may come later: pass over the entries, and come back.
+                _ = position
                 deferredEntries = (bufferOffset + cursor, counter)
                 guard skipValue() else { return }
                 phase = .log(afterMember: true)
@@ -226,7 +230,7 @@ public final class HARStream: TraceBlockSource {
         }
         deferredEntries = nil
         seek(to: deferred.offset, counter: deferred.counter)
-        guard peek() == UInt8(ascii: "[") else { return fail("the capture changed while it was read", at: counter.position) }
+        guard peek() == UInt8(ascii: "[") else { return fail("the capture changed while it was read", at: position) }
         advance(1)
         entriesEndReading = true
         phase = .entries(first: true)
@@ -248,7 +252,7 @@ public final class HARStream: TraceBlockSource {
                 return .end
             }
             guard peek() == UInt8(ascii: ",") else {
-                fail("expected ',' or '}'", at: counter.position)
+                fail("expected ',' or '}'", at: position)
                 return .broken
             }
             advance(1)
@@ -258,13 +262,13 @@ public final class HARStream: TraceBlockSource {
         }
         skipWhitespace()
         guard peek() == UInt8(ascii: "\"") else {
-            fail("expected a string key", at: counter.position)
+            fail("expected a string key", at: position)
             return .broken
         }
         guard let key = readValue()?.string else { return .broken }
         skipWhitespace()
         guard peek() == UInt8(ascii: ":") else {
-            fail("expected ':' after the key", at: counter.position)
+            fail("expected ':' after the key", at: position)
             return .broken
         }
         advance(1)
@@ -276,15 +280,18 @@ public final class HARStream: TraceBlockSource {
 
     /// Up to a block of entries, read on every core and put together in order.
     private func readBlock() -> [TraceEntry] {
-        var spans: [(range: Range<Int>, start: SourcePosition)] = []
+        var spans: [Range<Int>] = []
         spans.reserveCapacity(blockSize)
         // A problem of the structure after the block's entries is met before theirs are read:
         // the block's problems are put in the file's order at the end.
         let problemsBefore = problems.count
         defer { problems[problemsBefore...].sort { $0.range.start < $1.range.start } }
+        // Counted up to the block; its entries, and the bytes between them, are counted with
+        // the entries, on every core.
+        let blockPosition = position
+        let blockStart = bytesRead
         keepFrom = cursor
         defer { keepFrom = nil }
-        let blockStart = bytesRead
         while spans.count < blockSize, bytesRead - blockStart < Self.blockBytes, case .entries(let isFirst) = phase {
             skipWhitespace()
             if peek() == UInt8(ascii: "]") {
@@ -298,24 +305,47 @@ public final class HARStream: TraceBlockSource {
             }
             if !isFirst {
                 guard peek() == UInt8(ascii: ",") else {
-                    fail("expected ',' or ']'", at: counter.position)
+                    fail("expected ',' or ']'", at: position)
                     break
                 }
                 advance(1)
                 skipWhitespace()
             }
-            let start = counter.position
             let startOffset = bufferOffset + cursor
             guard scanValue(keeping: true) else { break }
-            spans.append((startOffset..<(bufferOffset + cursor), start))
+            spans.append(startOffset..<(bufferOffset + cursor))
             phase = .entries(first: false)
         }
-        guard let firstOffset = spans.first?.range.lowerBound, let lastOffset = spans.last?.range.upperBound else { return [] }
-        let base = firstOffset - bufferOffset
-        let bytes = Array(buffer[base..<(lastOffset - bufferOffset)])
-        let readings = spans.parallelMap(minimumChunk: 64) { span in
-            HAREntry.read(bytes, (span.range.lowerBound - firstOffset)..<(span.range.upperBound - firstOffset), at: span.start)
+        guard let lastOffset = spans.last?.upperBound else { return [] }
+        let firstOffset = blockStart
+        let bytes = Array(buffer[(firstOffset - bufferOffset)..<(lastOffset - bufferOffset)])
+        // Each entry read as if it started at 1:1, with what it and the bytes before it do to
+        // the line and column; put in place below, in order.
+        let spansRead = spans
+        let counted = Array(spans.indices).parallelMap(minimumChunk: 64) { index in
+            let spans = spansRead
+            let range = (spans[index].lowerBound - firstOffset)..<(spans[index].upperBound - firstOffset)
+            let gapStart = index == 0 ? 0 : spans[index - 1].upperBound - firstOffset
+            return bytes.withUnsafeBufferPointer { buffer in
+                var gap = JSONPositionCounter(), entry = JSONPositionCounter()
+                gap.advance(over: UnsafeBufferPointer(rebasing: buffer[gapStart..<range.lowerBound]))
+                entry.advance(over: UnsafeBufferPointer(rebasing: buffer[range]))
+                return (gap: gap, entry: entry, reading: HAREntry.read(bytes, range, at: SourcePosition(line: 1, column: 1)))
+            }
         }
+        var starts: [SourcePosition] = []
+        starts.reserveCapacity(spans.count)
+        var end = blockPosition
+        for item in counted {
+            let start = item.gap.position(after: end)
+            starts.append(start)
+            end = item.entry.position(after: start)
+        }
+        if countedOffset < lastOffset {
+            counter = JSONPositionCounter(at: end)
+            countedOffset = lastOffset
+        }
+        let readings = counted.indices.map { counted[$0].reading.placed(after: starts[$0]) }
         var entries: [TraceEntry] = []
         entries.reserveCapacity(readings.count)
         // Entries before the first problem are handed out, whatever block they are read in (a
@@ -326,11 +356,10 @@ public final class HARStream: TraceBlockSource {
             case .dataURL:
                 continue
             case .problem(let problem):
-                let span = spans[index]
-                record(problem, lineText: Self.lineText(of: problem.range.start.line, in: bytes, from: span.range.lowerBound - firstOffset, at: span.start))
+                record(problem, lineText: Self.lineText(of: problem.range.start.line, in: bytes, from: spans[index].lowerBound - firstOffset, at: starts[index]))
                 firstProblem = min(firstProblem ?? problem.range.start, problem.range.start)
             case .request(let request):
-                if let firstProblem, firstProblem <= spans[index].start { continue }
+                if let firstProblem, firstProblem <= starts[index] { continue }
                 entries.append(traceEntry(request))
             }
         }
@@ -359,7 +388,7 @@ public final class HARStream: TraceBlockSource {
 
     /// The value at the cursor, parsed; nil with its problem recorded.
     private func readValue() -> JSONNode? {
-        let start = counter.position
+        let start = position
         let startIndex = cursor
         keepFrom = startIndex
         defer { keepFrom = nil }
@@ -384,7 +413,6 @@ public final class HARStream: TraceBlockSource {
     /// parsed for `JSONDocument`'s own message and position.
     private func scanValue(keeping: Bool) -> Bool {
         var scanner = JSONValueEndScanner()
-        let startCounter = counter
         let startOffset = bufferOffset + cursor
         while true {
             let end = buffer.withUnsafeBufferPointer { scanner.end(in: UnsafeBufferPointer(rebasing: $0[cursor...])) }
@@ -398,12 +426,12 @@ public final class HARStream: TraceBlockSource {
                 // Cut off: the partial value's own message, where JSONDocument finds it.
                 if keeping {
                     let index = startOffset - bufferOffset
-                    if case .failure(let error) = JSONDocument.parse(bytes: Array(buffer[index..<cursor]), in: 0..<(cursor - index), startingAt: startCounter.position) {
+                    if case .failure(let error) = JSONDocument.parse(bytes: Array(buffer[index..<cursor]), in: 0..<(cursor - index), startingAt: position(at: startOffset)) {
                         fail(error.message, at: error.position)
                         return false
                     }
                 }
-                fail("unexpected end of the JSON text", at: counter.position)
+                fail("unexpected end of the JSON text", at: position)
                 return false
             }
         }
@@ -426,9 +454,21 @@ public final class HARStream: TraceBlockSource {
     }
 
     private func advance(_ count: Int) {
-        guard count > 0 else { return }
-        buffer.withUnsafeBufferPointer { counter.advance(over: UnsafeBufferPointer(rebasing: $0[cursor..<(cursor + count)])) }
         cursor += count
+    }
+
+    /// The position of the cursor.
+    private var position: SourcePosition { position(at: bufferOffset + cursor) }
+
+    /// The position of the source's offset `offset`, counted on from the last one asked for
+    /// (its bytes are still in the buffer: `fill` counts what it lets go).
+    private func position(at offset: Int) -> SourcePosition {
+        if offset > countedOffset {
+            let (from, to) = (countedOffset - bufferOffset, offset - bufferOffset)
+            buffer.withUnsafeBufferPointer { counter.advance(over: UnsafeBufferPointer(rebasing: $0[from..<to])) }
+            countedOffset = offset
+        }
+        return counter.position
     }
 
     private func skipWhitespace() {
@@ -439,8 +479,11 @@ public final class HARStream: TraceBlockSource {
     /// cursor (and behind a value being kept); false at the end of the source.
     private func fill() -> Bool {
         guard !sourceEnded else { return false }
+        // Let go of bytes only when they are half the buffer: a block's entries are kept
+        // while it is read, and moving them down at every read was a tenth of the reading.
         let drop = min(cursor, keepFrom ?? cursor)
-        if drop > 0 {
+        if drop > 0, drop >= buffer.count / 2 {
+            _ = position(at: bufferOffset + drop)
             buffer.removeFirst(drop)
             bufferOffset += drop
             cursor -= drop
@@ -472,6 +515,7 @@ public final class HARStream: TraceBlockSource {
         cursor = 0
         sourceEnded = false
         self.counter = counter
+        countedOffset = offset
         switch source {
         case .file(let handle):
             do { try handle.seek(toOffset: UInt64(offset)) } catch { sourceEnded = true }
@@ -512,7 +556,7 @@ public final class HARStream: TraceBlockSource {
 
     /// The cursor's line, if it is the problem's and short enough to quote.
     private func lineTextAtCursor(line: Int) -> String? {
-        guard line == counter.line else { return nil }
+        guard line == position.line else { return nil }
         return buffer.withUnsafeBufferPointer { Self.lineText(around: cursor, in: $0, startsALine: bufferOffset == 0) }
     }
 
