@@ -21,6 +21,7 @@ public struct SimulationJSONWriter {
     /// that was forgotten is written again under a new name).
     private var recent: [Record] = []
     private var written = 0
+    private var ownTexts = ContentMatches.OwnTextsMemo()
 
     public init() {}
 
@@ -46,7 +47,7 @@ public struct SimulationJSONWriter {
                 ]).serialized(pretty: false) + "\n"
             }
         }
-        let own = record.map { result.content.own(beyond: $0.match, commonTexts: $0.texts) }
+        let own = record.map { result.content.own(beyond: $0.match, commonTexts: $0.texts, commonName: $0.name, memo: &ownTexts) }
         output += Self.json(result, trace: trace, shared: record?.name, own: own).serialized(pretty: false) + "\n"
         return output
     }

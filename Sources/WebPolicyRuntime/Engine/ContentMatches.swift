@@ -122,10 +122,42 @@ public struct ContentMatches: Sendable {
         return lists.first?.shared
     }
 
+    /// The texts `own` worked out last, by the rules they came from: a page's requests act
+    /// with the same hiding rules beyond the common ones, and a ping's second check with the
+    /// common ones again (hundreds of selectors); making them unique again for each request
+    /// was a quarter of `--format json`'s time.
+    package struct OwnTextsMemo {
+        fileprivate struct Entry {
+            var rules: [Int32]
+            var engines: [ObjectIdentifier]
+            /// The common match the texts were taken beyond, as the caller names it.
+            var common: String
+            var texts: (hidden: [String], notifications: [String])
+        }
+
+        /// The last few (a page's requests and its pings alternate), the newest last.
+        fileprivate var entries: [Entry] = []
+
+        package init() {}
+    }
+
+    /// `own`, with its texts remembered in `memo` from one request to the next; `commonName`
+    /// names the common match and its texts (equal names, equal contents).
+    package func own(beyond common: ContentRuleEngine.UniversalMatch, commonTexts: (hidden: Set<String>, notifications: Set<String>), commonName: String,
+                     memo: inout OwnTextsMemo) -> (matched: [RuleOrigin], hidden: [String], notifications: [String]) {
+        own(beyond: common, commonTexts: commonTexts, memo: &memo, named: commonName)
+    }
+
     /// What the request adds to the common part of its page's universal rules (`shared`): its
     /// matched rules, hidden selectors and notifications without those the shared record lists.
     /// Computed on rule positions, never on the hundreds of shared rules' texts.
     package func own(beyond common: ContentRuleEngine.UniversalMatch, commonTexts: (hidden: Set<String>, notifications: Set<String>)) -> (matched: [RuleOrigin], hidden: [String], notifications: [String]) {
+        var memo = OwnTextsMemo()
+        return own(beyond: common, commonTexts: commonTexts, memo: &memo, named: nil)
+    }
+
+    private func own(beyond common: ContentRuleEngine.UniversalMatch, commonTexts: (hidden: Set<String>, notifications: Set<String>),
+                     memo: inout OwnTextsMemo, named commonName: String?) -> (matched: [RuleOrigin], hidden: [String], notifications: [String]) {
         guard let first = lists.first else { return ([], [], []) }
         var matched = ContentRuleEngine.difference(first.matched, common.commonMatched).map(first.engine.origin(of:))
         matched += lists.dropFirst().flatMap(\.matchedOrigins)
@@ -136,16 +168,29 @@ public struct ContentMatches: Sendable {
         } else {
             matched += more
         }
-        // The acting rules beyond the common ones, in list and rule order.
+        // The acting rules beyond the common ones that give texts, in list and rule order.
         var rules: [(engine: ContentRuleEngine, rule: Int32)] = ContentRuleEngine.difference(first.surviving, common.commonSurviving).map { (first.engine, $0) }
         rules += lists.dropFirst().flatMap { list in list.surviving.map { (list.engine, $0) } }
         if combination == .ping { rules += second.flatMap { list in list.surviving.map { (list.engine, $0) } } }
+        rules.removeAll { rule in
+            let action = rule.engine.action(of: rule.rule)
+            return action != .cssDisplayNone && action != .notify
+        }
+        let (keyRules, keyEngines) = (rules.map(\.rule), rules.map { ObjectIdentifier($0.engine) })
+        if let commonName, let known = memo.entries.last(where: { $0.common == commonName && $0.rules == keyRules && $0.engines == keyEngines }) {
+            return (matched, known.texts.hidden, known.texts.notifications)
+        }
         func texts(_ type: ContentActionType, _ text: (ContentRuleEngine, Int32) -> String?, leaving known: Set<String>) -> [String] {
             guard has(type) else { return [] }
             return Self.unique(rules.compactMap { $0.engine.action(of: $0.rule) == type ? text($0.engine, $0.rule) : nil }).filter { !known.contains($0) }
         }
-        return (matched, texts(.cssDisplayNone, { $0.selector(of: $1) }, leaving: commonTexts.hidden),
-                texts(.notify, { $0.notification(of: $1) }, leaving: commonTexts.notifications))
+        let made = (hidden: texts(.cssDisplayNone, { $0.selector(of: $1) }, leaving: commonTexts.hidden),
+                    notifications: texts(.notify, { $0.notification(of: $1) }, leaving: commonTexts.notifications))
+        if let commonName {
+            memo.entries.append(OwnTextsMemo.Entry(rules: keyRules, engines: keyEngines, common: commonName, texts: made))
+            if memo.entries.count > 8 { memo.entries.removeFirst() }
+        }
+        return (matched, made.hidden, made.notifications)
     }
 
     private static func unique(_ values: [String]) -> [String] {
