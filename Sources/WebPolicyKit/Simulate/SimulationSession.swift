@@ -90,7 +90,8 @@ public struct SimulationSession {
                 if case .stream(let stream) = input, !stream.problems.isEmpty { continue }
                 problems.append(Diagnostic(ruleID: "trace", severity: .error, message: "\(input.displayPath) names no policy",
                                            location: SourceLocation(path: input.displayPath, range: SourceRange(at: SourcePosition(line: 1, column: 1))),
-                                           hint: "start the trace with 'policy: FILE', or pass --policy or --content-rules"))
+                                           hint: input.isHAR ? "a HAR capture names no policy: pass --policy or --content-rules"
+                                               : "start the trace with 'policy: FILE', or pass --policy or --content-rules"))
                 continue
             }
             // A header naming a file that is not there is the trace's problem, at its line.
@@ -203,6 +204,11 @@ public struct SimulationSession {
             case .stream(let stream): return stream.displayPath
             case .har(let capture): return capture.displayPath
             }
+        }
+
+        var isHAR: Bool {
+            if case .har = self { return true }
+            return false
         }
 
         var size: Int? {

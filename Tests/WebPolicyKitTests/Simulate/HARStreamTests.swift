@@ -107,6 +107,49 @@ struct HARStreamTests {
         }
     }
 
+    /// The shown page's entries are its subresources: their top is the page as loaded, after
+    /// a make-https upgrade, as under a page line; a capture and the trace recorded from it
+    /// agree.
+    @Test func theShownPagesEntriesTakeThePageAsLoaded() throws {
+        let folder = try TemporaryFolder.make("har-upgrade")
+        let list = folder.appendingPathComponent("list.json").path
+        try #"""
+        [{"trigger": {"url-filter": "^http://news\\.example\\.com"}, "action": {"type": "make-https"}},
+         {"trigger": {"url-filter": "clip\\.mp4", "if-top-url": ["^https://news"]}, "action": {"type": "block"}}]
+        """#.write(toFile: list, atomically: true, encoding: .utf8)
+        let har = Self.harForm("page http://news.example.com/today\nimage https://video.example.com/clip.mp4\n").har
+        try har.write(to: folder.appendingPathComponent("c.har"), atomically: true, encoding: .utf8)
+        let read = Self.read(har)
+        #expect(read.entries.map { $0.top } == [nil, nil])
+        var session = SimulationSession(contentRulesPaths: [list])
+        session.keepsAllResults = true
+        let results = try session.run(paths: [folder.appendingPathComponent("c.har").path]).report.all
+        #expect(results.map(\.verdict) == [.upgrade, .block])
+        let recorded = HARReader.traceText(results, policyReference: nil, source: "c.har")
+        #expect(!recorded.contains("top="))
+    }
+
+    /// A page's document answered with a redirect, and the document it redirects to: that is
+    /// the same navigation going on (`page … by=redirect`), not an iframe.
+    @Test func aMainDocumentsRedirectIsTheNavigationGoingOn() {
+        let har = #"""
+        {"log": {"pages": [{"id": "p", "title": "http://news.example.com/"}], "entries": [
+        {"pageref": "p", "_resourceType": "document", "request": {"url": "http://news.example.com/"}, "response": {"status": 301, "redirectURL": "https://news.example.com/"}},
+        {"pageref": "p", "_resourceType": "document", "request": {"url": "https://news.example.com/"}, "response": {"status": 200, "redirectURL": ""}},
+        {"pageref": "p", "_resourceType": "script", "request": {"url": "https://cdn.example/x.js"}, "response": {"status": 200}},
+        {"pageref": "p", "_resourceType": "document", "request": {"url": "https://news.example.com/"}, "response": {"status": 200}},
+        {"pageref": "q", "_resourceType": "document", "request": {"url": "https://a.example/old"}, "response": {"status": "302", "redirectURL": "/new"}},
+        {"pageref": "q", "_resourceType": "document", "request": {"url": "https://a.example/new"}, "response": {"status": 302, "redirectURL": "/newer"}},
+        {"pageref": "q", "_resourceType": "document", "request": {"url": "https://a.example/newer"}, "response": {"status": 200}}
+        ]}}
+        """#
+        // (A status written as a string is not a redirect: page q's second document is an iframe.)
+        let read = Self.read(har)
+        #expect(read.problems.isEmpty)
+        #expect(read.entries.map(\.typeName) == ["page", "page", "script", "child-document", "page", "child-document", "child-document"])
+        #expect(read.entries.map { $0.initiator?.rawValue ?? "-" } == ["-", "redirect", "-", "-", "-", "-", "-"])
+    }
+
     /// Safari names a page after its main document, which it may not type as a document.
     @Test func aPageNamedAfterItsDocumentIsThePage() {
         let har = #"""
@@ -118,7 +161,7 @@ struct HARStreamTests {
         let read = Self.read(har)
         #expect(read.problems.isEmpty)
         #expect(read.entries.map(\.typeName) == ["page", "script"])
-        #expect(read.entries.last?.top?.description == "https://a.example/")
+        #expect(read.entries.last?.top == nil)  // the shown page's subresource
     }
 
     @Test func aBrokenEntryDeepInsideIsReportedAtItsLineAndColumn() throws {
@@ -176,6 +219,13 @@ struct HARStreamTests {
                 #expect(read.entries.allSatisfy { $0.urlRange.end <= position }, "\(har)")
             }
         }
+        // A byte-order mark takes no column.
+        let marked = Self.read("\u{FEFF}{\"log\" {}}")
+        #expect(marked.problems.first?.range.start == SourcePosition(line: 1, column: 8))
+        // UTF-16 without a mark is said to be UTF-16.
+        let unmarked = HARStream(path: "u.har", bytes: Array("{}".utf16.flatMap { [UInt8($0), 0] }))
+        #expect(unmarked.nextEntries() == nil)
+        #expect(unmarked.problems.first?.message.contains("looks like UTF-16") == true)
         // A UTF-16 capture is refused at its start.
         let utf16 = HARStream(path: "u.har", bytes: [0xFF, 0xFE] + Array("{}".utf16.flatMap { [UInt8($0), 0] }))
         #expect(utf16.nextEntries() == nil)

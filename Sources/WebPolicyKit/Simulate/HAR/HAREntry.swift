@@ -11,6 +11,13 @@ struct HAREntry: Sendable {
     var method: String?
     var type: ResourceType
     var pageref: String
+    /// Where a redirect response sends its request (`redirectURL` of a 3xx), as written.
+    var redirectTarget: String?
+
+    static func redirectTarget(status: Double?, location: String?) -> String? {
+        guard let status, (300..<400).contains(status), let location, !location.isEmpty else { return nil }
+        return location
+    }
 
     enum Reading: Sendable {
         case request(HAREntry)
@@ -63,8 +70,10 @@ struct HAREntry: Sendable {
         let mimeType = entry.member("response")?.member("content")?.member("mimeType")?.string ?? ""
         var type = resourceType(declared: entry.member("_resourceType")?.string, mimeType: mimeType)
         if type == .ping && !isHyperlinkAudit(request) { type = .other }
+        let response = entry.member("response")
         return .request(HAREntry(line: entry.range.start.line, url: url, urlText: urlText, urlRange: urlNode.range,
-                                 method: method == "GET" ? nil : method, type: type, pageref: entry.member("pageref")?.string ?? ""))
+                                 method: method == "GET" ? nil : method, type: type, pageref: entry.member("pageref")?.string ?? "",
+                                 redirectTarget: redirectTarget(status: response?.member("status")?.number, location: response?.member("redirectURL")?.string)))
     }
 
     /// An entry the skim read: nil where the full parse must say what is wrong (no URL, one
@@ -82,7 +91,8 @@ struct HAREntry: Sendable {
         let urlStart = counter.position(after: start)
         counter.advance(over: UnsafeBufferPointer(rebasing: bytes[(urlBytes.lowerBound - 1)..<(urlBytes.upperBound + 1)]))
         return .request(HAREntry(line: start.line, url: url, urlText: urlText, urlRange: SourceRange(start: urlStart, end: counter.position(after: start)),
-                                 method: method == "GET" ? nil : method, type: type, pageref: text(fields.pageref) ?? ""))
+                                 method: method == "GET" ? nil : method, type: type, pageref: text(fields.pageref) ?? "",
+                                 redirectTarget: redirectTarget(status: text(fields.status).flatMap(Double.init), location: text(fields.redirectURL))))
     }
 
     /// Chrome's HAR types `navigator.sendBeacon` as `ping`, like `<a ping>`; WebKit gives a

@@ -17,6 +17,9 @@ struct HAREntrySkim {
         var pageref: Range<Int>?
         var resourceType: Range<Int>?
         var mimeType: Range<Int>?
+        /// The response's `status` (a number's bytes) and `redirectURL`: a document's redirect.
+        var status: Range<Int>?
+        var redirectURL: Range<Int>?
     }
 
     /// Where a member's value is read: the objects whose members are kept.
@@ -26,12 +29,12 @@ struct HAREntrySkim {
 
     /// The keys that matter.
     private enum Key {
-        case pageref, resourceType, request, response, url, method, content, mimeType
+        case pageref, resourceType, request, response, url, method, content, mimeType, status, redirectURL
     }
 
     private static let keys: [(name: StaticString, key: Key)] = [
         ("pageref", .pageref), ("_resourceType", .resourceType), ("request", .request), ("response", .response),
-        ("url", .url), ("method", .method), ("content", .content), ("mimeType", .mimeType),
+        ("url", .url), ("method", .method), ("content", .content), ("mimeType", .mimeType), ("status", .status), ("redirectURL", .redirectURL),
     ]
 
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -110,11 +113,17 @@ struct HAREntrySkim {
         case (.request, .url): return wantedString(\.url)
         case (.request, .method): return wantedString(\.method)
         case (.content, .mimeType): return wantedString(\.mimeType)
+        case (.response, .redirectURL): return wantedString(\.redirectURL)
+        case (.response, .status):
+            let start = index
+            guard peek != UInt8(ascii: "\""), peek != UInt8(ascii: "{"), peek != UInt8(ascii: "["), value(depth: depth + 1) else { return false }
+            fields.status = start..<index
+            return true
         case (.entry, .request):
             (fields.url, fields.method) = (nil, nil)  // the last request is the one read
             return peek == UInt8(ascii: "{") && object(depth: depth + 1, level: .request)
         case (.entry, .response):
-            fields.mimeType = nil
+            (fields.mimeType, fields.status, fields.redirectURL) = (nil, nil, nil)
             return peek == UInt8(ascii: "{") && object(depth: depth + 1, level: .response)
         case (.response, .content):
             fields.mimeType = nil

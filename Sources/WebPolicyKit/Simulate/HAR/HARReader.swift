@@ -21,6 +21,7 @@ public enum HARReader {
             var fields = [entry.typeName, entry.url.description]
             if entry.kind == .resource, let entryTop = entry.top, entryTop != top { fields.append("top=\(entryTop)") }
             if let method = entry.method { fields.append("method=\(method)") }
+            if let initiator = entry.initiator { fields.append("by=\(initiator.rawValue)") }
             fields.append("expect=\(result.verdict.rawValue)")
             if entry.kind == .page { top = entry.url }
             text += fields.joined(separator: " ") + "\n"

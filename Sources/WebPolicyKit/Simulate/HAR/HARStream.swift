@@ -77,6 +77,11 @@ public final class HARStream: TraceBlockSource {
 
     private var pageTitles: [String: String] = [:]
     private var topOfPage: [String: CanonicalURL] = [:]
+    /// The page of the last page entry: what the simulated view shows.
+    private var currentPage: String?
+    /// Where a page's main document was redirected to: the next document there is that
+    /// navigation going on (`page … by=redirect`), not an iframe.
+    private var redirectOfPage: [String: CanonicalURL] = [:]
 
     public static let maximumProblems = TraceStream.maximumProblems
 
@@ -150,9 +155,16 @@ public final class HARStream: TraceBlockSource {
 
     private func readStart() {
         // A UTF-8 byte-order mark is passed over, as SourceFile drops it; UTF-16 is refused.
-        if ensure(3), buffer[cursor] == 0xEF, buffer[cursor + 1] == 0xBB, buffer[cursor + 2] == 0xBF { cursor += 3 }
+        if ensure(3), buffer[cursor] == 0xEF, buffer[cursor + 1] == 0xBB, buffer[cursor + 2] == 0xBF {
+            cursor += 3
+            countedOffset = bufferOffset + cursor  // the mark takes no column
+        }
         if ensure(2), (buffer[cursor], buffer[cursor + 1]) == (0xFF, 0xFE) || (buffer[cursor], buffer[cursor + 1]) == (0xFE, 0xFF) {
             return fail("\(displayPath) is UTF-16 (it starts with a UTF-16 byte-order mark); HAR files must be UTF-8", at: position)
+        }
+        // UTF-16 without a mark: JSON's first character is ASCII, so one of its two bytes is NUL.
+        if ensure(2), buffer[cursor] == 0 || buffer[cursor + 1] == 0 {
+            return fail("\(displayPath) looks like UTF-16 (a NUL byte in its first character); HAR files must be UTF-8", at: position)
         }
         skipWhitespace()
         rootStart = position
@@ -356,7 +368,10 @@ public final class HARStream: TraceBlockSource {
             case .dataURL:
                 continue
             case .problem(let problem):
-                record(problem, lineText: Self.lineText(of: problem.range.start.line, in: bytes, from: spans[index].lowerBound - firstOffset, at: starts[index]))
+                let quoted = bytes.withUnsafeBufferPointer {
+                    Self.lineText(of: problem.range.start.line, in: $0, from: spans[index].lowerBound - firstOffset, at: starts[index], startsALine: firstOffset == 0)
+                }
+                record(problem, lineText: quoted)
                 firstProblem = min(firstProblem ?? problem.range.start, problem.range.start)
             case .request(let request):
                 if let firstProblem, firstProblem <= starts[index] { continue }
@@ -372,13 +387,23 @@ public final class HARStream: TraceBlockSource {
         var entry = TraceEntry(line: request.line, kind: .resource, typeName: request.type.rawValue, resourceType: request.type, url: request.url,
                                urlRange: request.urlRange, top: nil, method: request.method)
         let page = request.pageref
-        if topOfPage[page] == nil, request.type == .document || request.type == .topDocument || pageTitles[page] == request.urlText {
+        let isDocument = request.type == .document || request.type == .topDocument
+        let isRedirectHop = isDocument && redirectOfPage[page] == request.url
+        if isRedirectHop || topOfPage[page] == nil && (isDocument || pageTitles[page] == request.urlText) {
             entry.kind = .page
             entry.typeName = "page"
             entry.resourceType = .topDocument
+            if isRedirectHop { entry.initiator = .redirect }
             topOfPage[page] = request.url
+            currentPage = page
+            // A relative Location is resolved against the redirecting URL, as a browser does.
+            redirectOfPage[page] = request.redirectTarget.flatMap { target in
+                URL(string: target, relativeTo: URL(string: request.urlText))?.absoluteString
+            }.flatMap { try? CanonicalURL.parse($0).get() }
         } else {
-            entry.top = topOfPage[page]
+            // The shown page's entries are its subresources, as a page line's are (their top
+            // is the page as loaded, after make-https); another page's name it with `top=`.
+            entry.top = page == currentPage ? nil : topOfPage[page]
             if request.type == .document { (entry.typeName, entry.resourceType) = ("child-document", .childDocument) }
         }
         return entry
@@ -399,7 +424,7 @@ public final class HARStream: TraceBlockSource {
         case .success(let node):
             return node
         case .failure(let error):
-            fail(error.message, at: error.position)
+            fail(error.message, at: error.position, lineText: lineText(of: error.position.line, fromBufferIndex: index, at: start))
             return nil
         }
     }
@@ -426,8 +451,9 @@ public final class HARStream: TraceBlockSource {
                 // Cut off: the partial value's own message, where JSONDocument finds it.
                 if keeping {
                     let index = startOffset - bufferOffset
-                    if case .failure(let error) = JSONDocument.parse(bytes: Array(buffer[index..<cursor]), in: 0..<(cursor - index), startingAt: position(at: startOffset)) {
-                        fail(error.message, at: error.position)
+                    let start = position(at: startOffset)
+                    if case .failure(let error) = JSONDocument.parse(bytes: Array(buffer[index..<cursor]), in: 0..<(cursor - index), startingAt: start) {
+                        fail(error.message, at: error.position, lineText: lineText(of: error.position.line, fromBufferIndex: index, at: start))
                         return false
                     }
                 }
@@ -527,18 +553,21 @@ public final class HARStream: TraceBlockSource {
     // MARK: Problems
 
     /// A problem of the document's structure: reading stops there.
-    private func fail(_ message: String, at position: SourcePosition, hint: String? = nil) {
-        fail(message, range: SourceRange(at: position), hint: hint)
+    /// `lineText`: the problem's line, where it is not the cursor's (a value parsed after it
+    /// was read); the cursor's line is quoted otherwise.
+    private func fail(_ message: String, at position: SourcePosition, hint: String? = nil, lineText: String? = nil) {
+        fail(message, range: SourceRange(at: position), hint: hint, lineText: lineText)
     }
 
-    private func fail(_ message: String, range: SourceRange, hint: String? = nil) {
+    private func fail(_ message: String, range: SourceRange, hint: String? = nil, lineText: String? = nil) {
         let problem = TraceParser.Problem(message: message, range: range, hint: hint)
+        let quoted = lineText ?? lineTextAtCursor(line: range.start.line)
         if deferredEntries != nil {
             // The entries first: one of them may be what broke the rest.
-            problemAfterEntries = (problem, lineTextAtCursor(line: range.start.line))
+            problemAfterEntries = (problem, quoted)
             return finishDocument()
         }
-        record(problem, lineText: lineTextAtCursor(line: range.start.line))
+        record(problem, lineText: quoted)
         phase = .done
     }
 
@@ -560,20 +589,23 @@ public final class HARStream: TraceBlockSource {
         return buffer.withUnsafeBufferPointer { Self.lineText(around: cursor, in: $0, startsALine: bufferOffset == 0) }
     }
 
+    /// Line `line` of a value still in the buffer, which starts at `index`, at `start`.
+    private func lineText(of line: Int, fromBufferIndex index: Int, at start: SourcePosition) -> String? {
+        buffer.withUnsafeBufferPointer { Self.lineText(of: line, in: $0, from: index, at: start, startsALine: bufferOffset == 0) }
+    }
+
     /// Line `line` of an entry's text, which starts at `from` in `bytes`, at `start`.
-    static func lineText(of line: Int, in bytes: [UInt8], from: Int, at start: SourcePosition) -> String? {
+    static func lineText(of line: Int, in bytes: UnsafeBufferPointer<UInt8>, from: Int, at start: SourcePosition, startsALine: Bool) -> String? {
         var counter = JSONPositionCounter()
         var index = from
         var current = start.line
-        return bytes.withUnsafeBufferPointer { bytes -> String? in
-            while current < line, index < bytes.count {
-                counter.advance(over: UnsafeBufferPointer(rebasing: bytes[index..<(index + 1)]))
-                index += 1
-                if counter.column == 1 { current = start.line + counter.line - 1 }
-            }
-            guard current == line else { return nil }
-            return lineText(around: index, in: bytes, startsALine: false)
+        while current < line, index < bytes.count {
+            counter.advance(over: UnsafeBufferPointer(rebasing: bytes[index..<(index + 1)]))
+            index += 1
+            if counter.column == 1 { current = start.line + counter.line - 1 }
         }
+        guard current == line else { return nil }
+        return lineText(around: index, in: bytes, startsALine: startsALine)
     }
 
     /// The line around `index`, when its breaks are near enough on both sides; the bytes'
@@ -591,6 +623,7 @@ public final class HARStream: TraceBlockSource {
             upper += 1
             if upper - lower > longestQuotedLine { return nil }
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self)
+        return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
     }
 }
