@@ -91,7 +91,9 @@ struct Simulate: ParsableCommand {
         var writer = SimulationJSONWriter()
         let streamsJSON = format == .json && !record && recordTo == nil
         session.progress = TerminalProgress.observer(streamsToStandardOutput: streamsJSON)
-        let outcome = try session.run(paths: traces, each: streamsJSON ? { result, trace in output.write(writer.lines(for: result, trace: trace)) } : nil)
+        let outcome = streamsJSON
+            ? try session.run(paths: traces, json: { part, trace in output.write { writer.write(part, trace: trace, into: &$0) } })
+            : try session.run(paths: traces)
         var policyFindings = diagnostics.applied(to: outcome.policyFindings)
         // Lint's warnings belong to lint; simulate shows them only when asked.
         if !verbose { policyFindings = LintReport(diagnostics: policyFindings.diagnostics.filter { $0.severity == .error }, sources: policyFindings.sources, lintedFiles: policyFindings.lintedFiles) }
@@ -151,7 +153,12 @@ final class StandardOutput {
     private var buffer: [UInt8] = []
 
     func write(_ text: String) {
-        buffer += text.utf8
+        write { $0 += text.utf8 }
+    }
+
+    /// Bytes appended by `body` to what is waiting to go out.
+    func write(_ body: (inout [UInt8]) -> Void) {
+        body(&buffer)
         if buffer.count >= 1 << 16 { flush() }
     }
 

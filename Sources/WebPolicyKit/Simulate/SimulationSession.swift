@@ -60,9 +60,34 @@ public struct SimulationSession {
     /// with the path of its trace. Without `each`, all results kept or coverage, the lines
     /// are counted where they are decided and only failures become results (`Tally`).
     public func run(paths: [String], each: ((RequestResult, String) -> Void)? = nil) throws(InputError) -> Outcome {
+        try run(paths: paths, watcher: each.map(Watcher.results))
+    }
+
+    /// Simulates each trace in turn for `--format json`: `json` is handed its lines in order,
+    /// with the path of their trace, as chunks written on the cores that decided them (or as
+    /// results, when coverage or kept results need each result anyway).
+    public func run(paths: [String], json: @escaping (JSONLinesPart, String) -> Void) throws(InputError) -> Outcome {
+        try run(paths: paths, watcher: .json(json))
+    }
+
+    /// Who sees a run's lines as they are decided.
+    private enum Watcher {
+        case results((RequestResult, String) -> Void)
+        case json((JSONLinesPart, String) -> Void)
+
+        /// Each result, as its watcher takes it.
+        var eachResult: (RequestResult, String) -> Void {
+            switch self {
+            case .results(let each): return each
+            case .json(let json): return { result, trace in json(.result(result), trace) }
+            }
+        }
+    }
+
+    private func run(paths: [String], watcher each: Watcher?) throws(InputError) -> Outcome {
         defer { progress?.end() }
         // Kept results need a result for every line, whoever watches.
-        let watcher = each ?? (keepsAllResults ? { _, _ in } : nil)
+        let watcher = each ?? (keepsAllResults ? .results { _, _ in } : nil)
         let suffixes = try loadSuffixes()
         var problems: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
@@ -117,10 +142,11 @@ public struct SimulationSession {
             }
             guard let simulator = simulators[policyPath] else { continue }
             if tracksCoverage, let position = coverage.firstIndex(where: { $0.policy == policyPath }) {
-                traces.append(simulate(input, with: simulator, subject: policyPath) { result, trace in
+                let watched = watcher?.eachResult
+                traces.append(simulate(input, with: simulator, subject: policyPath, each: .results { result, trace in
                     coverage[position].coverage.add(result)
-                    watcher?(result, trace)
-                })
+                    watched?(result, trace)
+                }))
             } else {
                 traces.append(simulate(input, with: simulator, subject: policyPath, each: watcher))
             }
@@ -219,18 +245,31 @@ public struct SimulationSession {
         }
     }
 
-    private func simulate(_ input: Input, with simulator: Simulator, subject: String, each: ((RequestResult, String) -> Void)?) -> SimulationReport.TraceResults {
+    private func simulate(_ input: Input, with simulator: Simulator, subject: String, each watcher: Watcher?) -> SimulationReport.TraceResults {
         var results = SimulationReport.TraceResults(path: input.displayPath, subject: subject)
         let path = input.displayPath
         progress?.begin(ProgressStage("simulating \(path)", total: input.size, unit: .bytes, counted: .requests))
         let afterBlock = { (bytes: Int, requests: Int) -> Void in progress?.update(done: bytes, count: requests) }
-        guard let each else {
+        guard let watcher else {
             switch input {
             case .stream(let stream): results.add(simulator.tally(stream, afterBlock: afterBlock))
             case .har(let capture): results.add(simulator.tally(capture, afterBlock: afterBlock))
             }
             return results
         }
+        if case .json(let json) = watcher, !keepsAllResults {
+            // Lines written where they are decided; only their counts and failures kept here.
+            let hand = { (chunk: JSONLinesChunk) in
+                results.add(chunk.tally)
+                json(.chunk(chunk), path)
+            }
+            switch input {
+            case .stream(let stream): simulator.jsonLines(blocks: stream, each: hand, afterBlock: afterBlock)
+            case .har(let capture): simulator.jsonLines(blocks: capture, each: hand, afterBlock: afterBlock)
+            }
+            return results
+        }
+        let each = watcher.eachResult
         let keep = { (result: RequestResult) in
             results.add(result, keepingAll: keepsAllResults)
             each(result, path)

@@ -148,12 +148,22 @@ public struct Simulator: Sendable {
     }
 
     func run(blocks stream: some TraceBlockSource, each: (RequestResult) -> Void, afterBlock: (_ bytes: Int, _ requests: Int) -> Void = { _, _ in }) {
+        run(blocks: stream, into: [RequestResult].self, each: { hand($0, to: each) }, afterBlock: afterBlock)
+    }
+
+    /// `run` for `--format json`: each chunk's lines written on the core that decided them.
+    func jsonLines(blocks stream: some TraceBlockSource, each: (JSONLinesChunk) -> Void, afterBlock: (_ bytes: Int, _ requests: Int) -> Void = { _, _ in }) {
+        run(blocks: stream, into: JSONLinesChunk.self, each: each, afterBlock: afterBlock)
+    }
+
+    private func run<Output: SimulationOutput>(blocks stream: some TraceBlockSource, into: Output.Type, each: (Output) -> Void,
+                                               afterBlock: (_ bytes: Int, _ requests: Int) -> Void) {
         var state = startState
         let prefetch = BlockPrefetch(stream)
         var requests = 0
         while let runs = prefetch.next() {
             let block = prepare(chunks(ofSegments: runs.map { $0.materialised() }), state: &state)
-            for results in simulate(block, into: [RequestResult].self) { hand(results, to: each) }
+            for output in simulate(block, into: Output.self) { each(output) }
             requests += block.chunks.reduce(0) { $0 + $1.entries.count }
             afterBlock(prefetch.bytesRead, requests)
         }

@@ -122,75 +122,138 @@ public struct ContentMatches: Sendable {
         return lists.first?.shared
     }
 
-    /// The texts `own` worked out last, by the rules they came from: a page's requests act
-    /// with the same hiding rules beyond the common ones, and a ping's second check with the
-    /// common ones again (hundreds of selectors); making them unique again for each request
-    /// was a quarter of `--format json`'s time.
-    package struct OwnTextsMemo {
-        fileprivate struct Entry {
-            var rules: [Int32]
-            var engines: [ObjectIdentifier]
-            /// The common match the texts were taken beyond, as the caller names it.
-            var common: String
-            var texts: (hidden: [String], notifications: [String])
+    /// The texts of a common match's acting rules — selectors and notifications — which a
+    /// request's own lists leave out, by their number in the engine's string table (each
+    /// distinct text has one), and as text for rules of the app's other lists.
+    package final class CommonTexts: Sendable {
+        let engine: ContentRuleEngine
+        /// For each string of the engine: 1 when a common rule hides it, 2 when one posts it.
+        private let marks: [UInt8]
+        let hidden: Set<String>
+        let notifications: Set<String>
+
+        package init(_ common: ContentRuleEngine.UniversalMatch, of engine: ContentRuleEngine) {
+            self.engine = engine
+            var marks = [UInt8](repeating: 0, count: engine.textCount)
+            var hidden = Set<String>(), notifications = Set<String>()
+            for rule in common.commonSurviving {
+                let number = engine.textNumber(of: rule)
+                guard number >= 0 else { continue }
+                switch engine.action(of: rule) {
+                case .cssDisplayNone:
+                    marks[Int(number)] |= 1
+                    if let text = engine.selector(of: rule) { hidden.insert(text) }
+                case .notify:
+                    marks[Int(number)] |= 2
+                    if let text = engine.notification(of: rule) { notifications.insert(text) }
+                default: break
+                }
+            }
+            self.marks = marks
+            self.hidden = hidden
+            self.notifications = notifications
         }
 
-        /// The last few (a page's requests and its pings alternate), the newest last.
-        fileprivate var entries: [Entry] = []
-
-        package init() {}
+        func holds(_ number: Int32, _ mark: UInt8) -> Bool { marks[Int(number)] & mark != 0 }
     }
 
-    /// `own`, with its texts remembered in `memo` from one request to the next; `commonName`
-    /// names the common match and its texts (equal names, equal contents).
-    package func own(beyond common: ContentRuleEngine.UniversalMatch, commonTexts: (hidden: Set<String>, notifications: Set<String>), commonName: String,
-                     memo: inout OwnTextsMemo) -> (matched: [RuleOrigin], hidden: [String], notifications: [String]) {
-        own(beyond: common, commonTexts: commonTexts, memo: &memo, named: commonName)
+    /// A text of a request's own lists: by its number in the first list's string table, or,
+    /// for a rule of another list, as text.
+    package enum OwnText: Equatable, Sendable {
+        case numbered(Int32)
+        case text(String)
+
+        var isFromAnotherList: Bool {
+            if case .text = self { return true }
+            return false
+        }
     }
 
     /// What the request adds to the common part of its page's universal rules (`shared`): its
-    /// matched rules, hidden selectors and notifications without those the shared record lists.
-    /// Computed on rule positions, never on the hundreds of shared rules' texts.
-    package func own(beyond common: ContentRuleEngine.UniversalMatch, commonTexts: (hidden: Set<String>, notifications: Set<String>)) -> (matched: [RuleOrigin], hidden: [String], notifications: [String]) {
-        var memo = OwnTextsMemo()
-        return own(beyond: common, commonTexts: commonTexts, memo: &memo, named: nil)
-    }
-
-    private func own(beyond common: ContentRuleEngine.UniversalMatch, commonTexts: (hidden: Set<String>, notifications: Set<String>),
-                     memo: inout OwnTextsMemo, named commonName: String?) -> (matched: [RuleOrigin], hidden: [String], notifications: [String]) {
+    /// matched rules, hidden selectors and notifications without those the shared record lists,
+    /// each text once, in list and rule order. Computed on rule positions and string numbers,
+    /// never on the hundreds of shared rules' texts: making them unique as strings for each
+    /// request (a ping's second check holds the common rules again) was most of `--format
+    /// json`'s time.
+    package func own(beyond common: ContentRuleEngine.UniversalMatch, commonTexts: CommonTexts)
+        -> (matched: [RuleOrigin], hidden: [OwnText], notifications: [OwnText]) {
         guard let first = lists.first else { return ([], [], []) }
-        var matched = ContentRuleEngine.difference(first.matched, common.commonMatched).map(first.engine.origin(of:))
+        var matched = first.matched(beyond: common).map(first.engine.origin(of:))
         matched += lists.dropFirst().flatMap(\.matchedOrigins)
-        let more = second.flatMap(\.matchedOrigins)
-        if combination == .ping, !more.isEmpty {
+        if combination == .ping, lists.count == 1, second.count == 1, second[0].engine === first.engine, first.engine.originsAreDistinct {
+            // A ping's second check of the one list: its rules the first did not match, by
+            // position (each rule of the list has an origin of its own).
+            matched += ContentRuleEngine.difference(second[0].matched, first.matched).map(first.engine.origin(of:))
+        } else if combination == .ping, !second.isEmpty {
+            let more = second.flatMap(\.matchedOrigins)
             let seen = Set(lists.flatMap(\.matchedOrigins))
             matched += more.filter { !seen.contains($0) }
         } else {
-            matched += more
+            matched += second.flatMap(\.matchedOrigins)
         }
-        // The acting rules beyond the common ones that give texts, in list and rule order.
-        var rules: [(engine: ContentRuleEngine, rule: Int32)] = ContentRuleEngine.difference(first.surviving, common.commonSurviving).map { (first.engine, $0) }
-        rules += lists.dropFirst().flatMap { list in list.surviving.map { (list.engine, $0) } }
-        if combination == .ping { rules += second.flatMap { list in list.surviving.map { (list.engine, $0) } } }
-        rules.removeAll { rule in
-            let action = rule.engine.action(of: rule.rule)
-            return action != .cssDisplayNone && action != .notify
+        var texts = OwnTextCollector(engine: first.engine, common: commonTexts, hides: has(.cssDisplayNone), notifies: has(.notify))
+        // The acting rules beyond the common ones, in list and rule order.
+        for rule in first.surviving(beyond: common) { texts.add(rule, of: first.engine) }
+        for list in lists.dropFirst() { for rule in list.surviving { texts.add(rule, of: list.engine) } }
+        if combination == .ping { for list in second { for rule in list.surviving { texts.add(rule, of: list.engine) } } }
+        return (matched, texts.hidden, texts.notifications)
+    }
+
+    /// Collects `own`'s texts: each once, none the common rules give.
+    private struct OwnTextCollector {
+        let engine: ContentRuleEngine
+        let common: CommonTexts
+        let hides: Bool
+        let notifies: Bool
+        var hidden: [OwnText] = []
+        var notifications: [OwnText] = []
+
+        init(engine: ContentRuleEngine, common: CommonTexts, hides: Bool, notifies: Bool) {
+            self.engine = engine
+            self.common = common
+            self.hides = hides
+            self.notifies = notifies
         }
-        let (keyRules, keyEngines) = (rules.map(\.rule), rules.map { ObjectIdentifier($0.engine) })
-        if let commonName, let known = memo.entries.last(where: { $0.common == commonName && $0.rules == keyRules && $0.engines == keyEngines }) {
-            return (matched, known.texts.hidden, known.texts.notifications)
+
+        mutating func add(_ rule: Int32, of ruleEngine: ContentRuleEngine) {
+            switch ruleEngine.action(of: rule) {
+            case .cssDisplayNone where hides: add(rule, of: ruleEngine, mark: 1, to: &hidden, known: common.hidden)
+            case .notify where notifies: add(rule, of: ruleEngine, mark: 2, to: &notifications, known: common.notifications)
+            default: break
+            }
         }
-        func texts(_ type: ContentActionType, _ text: (ContentRuleEngine, Int32) -> String?, leaving known: Set<String>) -> [String] {
-            guard has(type) else { return [] }
-            return Self.unique(rules.compactMap { $0.engine.action(of: $0.rule) == type ? text($0.engine, $0.rule) : nil }).filter { !known.contains($0) }
+
+        private func add(_ rule: Int32, of ruleEngine: ContentRuleEngine, mark: UInt8, to texts: inout [OwnText], known: Set<String>) {
+            let number = ruleEngine.textNumber(of: rule)
+            guard number >= 0 else { return }
+            let text: OwnText
+            if ruleEngine === engine && common.engine === engine {
+                // One table: equal texts have equal numbers.
+                guard !common.holds(number, mark) else { return }
+                text = .numbered(number)
+            } else {
+                guard let string = ruleEngine.text(number), !known.contains(string) else { return }
+                text = .text(string)
+            }
+            guard !contains(text, in: texts) else { return }
+            texts.append(text)
         }
-        let made = (hidden: texts(.cssDisplayNone, { $0.selector(of: $1) }, leaving: commonTexts.hidden),
-                    notifications: texts(.notify, { $0.notification(of: $1) }, leaving: commonTexts.notifications))
-        if let commonName {
-            memo.entries.append(OwnTextsMemo.Entry(rules: keyRules, engines: keyEngines, common: commonName, texts: made))
-            if memo.entries.count > 8 { memo.entries.removeFirst() }
+
+        /// Whether `texts` holds `text`: by number within the first list's table, by content
+        /// once another list's texts are among them.
+        private func contains(_ text: OwnText, in texts: [OwnText]) -> Bool {
+            if texts.contains(text) { return true }
+            guard text.isFromAnotherList || texts.contains(where: \.isFromAnotherList) else { return false }
+            let content = string(text)
+            return texts.contains { string($0) == content }
         }
-        return (matched, made.hidden, made.notifications)
+
+        func string(_ text: OwnText) -> String {
+            switch text {
+            case .numbered(let number): return engine.text(number) ?? ""
+            case .text(let string): return string
+            }
+        }
     }
 
     private static func unique(_ values: [String]) -> [String] {

@@ -245,6 +245,10 @@ public final class ContentRuleEngine: Sendable {
         /// refer to it. Subsets of `matched` and `surviving`.
         public let commonMatched: [Int32]
         public let commonSurviving: [Int32]
+        /// `matched` and `surviving` without the common part: what a page's site adds, which
+        /// each of its requests' JSON lines lists beside its own rules.
+        let matchedBeyondCommon: [Int32]
+        let survivingBeyondCommon: [Int32]
         /// Whether an ignore rule is among `matched`: then a load's own matches and these do
         /// not simply add up.
         let hasIgnoreRules: Bool
@@ -256,6 +260,8 @@ public final class ContentRuleEngine: Sendable {
             self.summary = summary
             self.commonMatched = commonMatched
             self.commonSurviving = commonSurviving
+            matchedBeyondCommon = ContentRuleEngine.difference(matched, commonMatched)
+            survivingBeyondCommon = ContentRuleEngine.difference(surviving, commonSurviving)
             hasIgnoreRules = ignoredBy != nil || surviving.count < matched.count
         }
     }
@@ -309,8 +315,24 @@ public final class ContentRuleEngine: Sendable {
         public var matchedNothing: Bool { explicit.map { $0.matched.isEmpty } ?? (own.isEmpty && (universal?.matched.isEmpty ?? true)) }
 
         public var matchedOrigins: [RuleOrigin] { matched.map { engine.origin(of: $0) } }
+
+        /// `matched` without `common`'s common rules; `surviving` likewise. When the result is
+        /// `common`'s rules plus its own, that is the universal part's site rules plus its
+        /// own, with no walk through the hundreds of common ones.
+        func matched(beyond common: UniversalMatch) -> [Int32] {
+            guard explicit == nil, let universal, universal === common else { return ContentRuleEngine.difference(matched, common.commonMatched) }
+            return ContentRuleEngine.merge(universal.matchedBeyondCommon, ContentRuleEngine.removing(common.commonMatched, from: own))
+        }
+
+        func surviving(beyond common: UniversalMatch) -> [Int32] {
+            guard explicit == nil, let universal, universal === common else { return ContentRuleEngine.difference(surviving, common.commonSurviving) }
+            return ContentRuleEngine.merge(universal.survivingBeyondCommon, ContentRuleEngine.removing(common.commonSurviving, from: own))
+        }
         public var ignoredByOrigin: RuleOrigin? { ignoredBy.map { engine.origin(of: $0) } }
     }
+
+    /// Whether no two rules have equal origins: their indexes count up (an imported list's do).
+    var originsAreDistinct: Bool { originIndexes.isEmpty }
 
     /// Where rule `rule` came from, made from the image's numbers when an output asks.
     public func origin(of rule: Int32) -> RuleOrigin {
@@ -328,6 +350,15 @@ public final class ContentRuleEngine: Sendable {
 
     public func action(of rule: Int32) -> ContentActionType { Self.actionOfOrdinal[Int(actions[Int(rule)])] }
     public func selector(of rule: Int32) -> String? { action(of: rule) == .cssDisplayNone ? strings.string(arguments[Int(rule)]) : nil }
+    /// The number in the string table of the rule's selector or notification (-1: none):
+    /// equal texts have equal numbers.
+    func textNumber(of rule: Int32) -> Int32 { arguments[Int(rule)] }
+    /// How many strings the table holds (text numbers are below it).
+    var textCount: Int { strings.count }
+    /// String `number` of the table (nil for -1).
+    package func text(_ number: Int32) -> String? { strings.string(number) }
+    /// Appends string `number` of the table as a JSON string, without making a `String`.
+    package func appendQuotedText(_ number: Int32, to output: inout [UInt8]) { strings.appendQuoted(number, to: &output) }
     public func notification(of rule: Int32) -> String? { action(of: rule) == .notify ? strings.string(arguments[Int(rule)]) : nil }
 
     /// `ContentActionType.allCases`, made once: an action is stored as its position.
@@ -595,6 +626,20 @@ public final class ContentRuleEngine: Sendable {
             if index == right.count || right[index] != value { result.append(value) }
         }
         return result
+    }
+
+    /// `few` without the values of `many` (both ascending): each of the few found by binary
+    /// search in the many.
+    static func removing(_ many: [Int32], from few: [Int32]) -> [Int32] {
+        guard !many.isEmpty else { return few }
+        return few.filter { value in
+            var low = 0, high = many.count
+            while low < high {
+                let middle = (low + high) / 2
+                if many[middle] < value { low = middle + 1 } else { high = middle }
+            }
+            return low == many.count || many[low] != value
+        }
     }
 
     /// Whether every element of `part` is in `whole` (both ascending).

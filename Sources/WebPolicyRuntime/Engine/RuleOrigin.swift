@@ -68,6 +68,12 @@ struct StringTable: Sendable {
         return String(decoding: strings[Int(index)], as: UTF8.self)
     }
 
+    /// String `index` as a JSON string (`null` for -1), written from the table's bytes.
+    func appendQuoted(_ index: Int32, to output: inout [UInt8]) {
+        guard index >= 0 else { output.append(contentsOf: "null".utf8); return }
+        JSONStringBytes.append(quotingRepairing: strings[Int(index)], to: &output)
+    }
+
     /// Collects the strings of an image being written, each distinct one once.
     struct Builder {
         private var numbers: [String: Int32] = [:]

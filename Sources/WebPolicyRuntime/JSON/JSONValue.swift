@@ -1,3 +1,5 @@
+import URLFilter
+
 /// JSON with keys kept in the order they were given, written with two-space indentation —
 /// byte-stable output for reports today and content-blocker lists later. Foundation's
 /// `JSONSerialization` neither keeps key order nor writes the same bytes on every platform.
@@ -23,74 +25,52 @@ public indirect enum JSONValue: Equatable, Sendable {
 
     /// The value as text; `pretty` indents with two spaces and ends with a newline.
     public func serialized(pretty: Bool = true) -> String {
-        var output = ""
-        write(into: &output, indent: pretty ? 0 : nil)
-        if pretty { output += "\n" }
-        return output
+        var output: [UInt8] = []
+        write(into: &output, pretty: pretty)
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private func write(into output: inout String, indent: Int?) {
+    /// Appends the value's text as UTF-8; `pretty` as for `serialized`.
+    public func write(into output: inout [UInt8], pretty: Bool = false) {
+        write(into: &output, indent: pretty ? 0 : nil)
+        if pretty { output.append(0x0A) }
+    }
+
+    private func write(into output: inout [UInt8], indent: Int?) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .int(let value): output += String(value)
-        case .string(let value): JSONValue.writeString(value, into: &output)
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value): JSONStringBytes.append(value, to: &output)
+        case .string(let value): JSONStringBytes.append(quoting: value, to: &output)
         case .array(let items):
-            guard !items.isEmpty else { output += "[]"; return }
-            output += "["
+            guard !items.isEmpty else { output.append(contentsOf: "[]".utf8); return }
+            output.append(0x5B)
             for (index, item) in items.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(0x2C) }
                 JSONValue.newline(&output, indent.map { $0 + 1 })
                 item.write(into: &output, indent: indent.map { $0 + 1 })
             }
             JSONValue.newline(&output, indent)
-            output += "]"
+            output.append(0x5D)
         case .object(let members):
-            guard !members.isEmpty else { output += "{}"; return }
-            output += "{"
+            guard !members.isEmpty else { output.append(contentsOf: "{}".utf8); return }
+            output.append(0x7B)
             for (index, (key, value)) in members.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(0x2C) }
                 JSONValue.newline(&output, indent.map { $0 + 1 })
-                JSONValue.writeString(key, into: &output)
-                output += indent == nil ? ":" : ": "
+                JSONStringBytes.append(quoting: key, to: &output)
+                output.append(0x3A)
+                if indent != nil { output.append(0x20) }
                 value.write(into: &output, indent: indent.map { $0 + 1 })
             }
             JSONValue.newline(&output, indent)
-            output += "}"
+            output.append(0x7D)
         }
     }
 
-    private static func newline(_ output: inout String, _ indent: Int?) {
+    private static func newline(_ output: inout [UInt8], _ indent: Int?) {
         guard let indent else { return }
-        output += "\n" + String(repeating: "  ", count: indent)
-    }
-
-    static func writeString(_ value: String, into output: inout String) {
-        output += "\""
-        // Most strings need no escape: append them whole.
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
-            output += value
-            output += "\""
-            return
-        }
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{8}": output += "\\b"
-            case "\u{C}": output += "\\f"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value) {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        output += "\""
+        output.append(0x0A)
+        output.append(contentsOf: repeatElement(0x20, count: 2 * indent))
     }
 }
