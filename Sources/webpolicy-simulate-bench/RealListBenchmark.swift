@@ -67,6 +67,7 @@ struct RealListBenchmark {
         let blocked = summary.verdicts[Verdict.allCases.firstIndex(of: .block)!]
         row("end to end, cache warm: webpolicy simulate, trace in, summary out", endToEnd.seconds,
             "\(Self.rate(Double(requests) / endToEnd.seconds)) requests/s, peak \(Self.megabytes(endToEnd.peakMegabytes)), \(Self.count(blocked)) blocked (\(Self.percent(blocked, requests))); median of 3")
+        try jsonRow("page lines", tracePath, cache: cache, summarySeconds: endToEnd.seconds)
         row("  of which start-up (map the cached engine, no requests)", startUp.seconds, "peak \(Self.megabytes(startUp.peakMegabytes))")
         row("end to end, cache cold (first run: builds and caches the engine)", cold.seconds,
             "\(Self.rate(Double(requests) / cold.seconds)) requests/s, peak \(Self.megabytes(cold.peakMegabytes))")
@@ -103,6 +104,7 @@ struct RealListBenchmark {
             }
             row("shape: \(name), end to end, cache warm", shape.seconds,
                 "\(Self.rate(Double(requests) / shape.seconds)) requests/s, \(Self.megabytes(shapeBytes)) in, peak \(Self.megabytes(shape.peakMegabytes)), \(String(format: "%.2f", shape.seconds / endToEnd.seconds))× the page-line form\(ratio)")
+            try jsonRow(name, shapePath, cache: cache, summarySeconds: shape.seconds)
         }
 
         // The floor: the same trace over a list of one rule that never matches — what reading,
@@ -229,6 +231,21 @@ struct RealListBenchmark {
             print(String(format: "  inner loop, one core = %.2f× Brave's check loop, one core; on %d cores = %.2f×", Double(requests) / oneCore / braveRate, cores, Double(requests) / allCores / braveRate))
             print(String(format: "  end to end = %.2f× Brave end to end (Python start, build, read, check)", (Double(requests) / endToEnd.seconds) / (Double(brave.requests) / brave.wall)))
         }
+    }
+
+    /// The same shape with `--format json` (every request a line; written to /dev/null, as a
+    /// pipe to a consumer would take it), beside its summary's time (target: within 2×).
+    private func jsonRow(_ name: String, _ path: String, cache: String, summarySeconds: Double) throws {
+        var runs: [CommandTimer.Measurement] = []
+        for _ in 0..<3 {
+            runs.append(try CommandTimer.run(Self.webpolicy, ["simulate", path, "--content-rules", list, "--format", "json", "--cache-dir", cache], discardOutput: true).0)
+        }
+        let json = runs.sorted { $0.seconds < $1.seconds }[1]
+        guard json.status == 0 || json.status == 1 else {
+            throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "simulate --format json of the \(name) shape failed: \(String(decoding: json.errors.suffix(2000), as: UTF8.self))"])
+        }
+        row("shape: \(name), --format json", json.seconds,
+            "peak \(Self.megabytes(json.peakMegabytes)), \(String(format: "%.2f", json.seconds / summarySeconds))× its summary (target ≤ 2×); median of 3")
     }
 
     private func row(_ label: String, _ seconds: Double, _ detail: String) {

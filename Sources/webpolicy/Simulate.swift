@@ -164,7 +164,9 @@ final class StandardOutput {
 
     func flush() {
         guard !buffer.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(buffer))
+        // The bytes as they are ([UInt8] is DataProtocol): a copy into Data was a copy of every
+        // line of a JSON stream.
+        try? FileHandle.standardOutput.write(contentsOf: buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 

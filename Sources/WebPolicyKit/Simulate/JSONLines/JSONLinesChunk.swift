@@ -34,6 +34,8 @@ public struct JSONLinesChunk: SimulationOutput {
     var commons: [Common] = []
     /// The lines' counts, and the results of those that failed.
     var tally = Tally()
+    /// The match objects met last and their places in `commons`.
+    private var recentPlaces: [(match: ContentRuleEngine.UniversalMatch, engine: ContentRuleEngine, place: Int)] = []
 
     init() {}
 
@@ -77,13 +79,25 @@ public struct JSONLinesChunk: SimulationOutput {
         lines.removeAll(keepingCapacity: true)
         tally = Tally()
         // No line names a common match now: the oldest can go.
-        if commons.count > 32 { commons.removeFirst(commons.count - 16) }
+        if commons.count > 32 {
+            commons.removeFirst(commons.count - 16)
+            recentPlaces.removeAll()
+        }
     }
 
     /// `match`'s place in `commons`, added if new. A chunk meets a few: pages come and go, and
     /// a page's kinds of load each have theirs.
     private mutating func place(_ match: ContentRuleEngine.UniversalMatch, _ engine: ContentRuleEngine) -> Int {
-        if let known = commons.lastIndex(where: { Common.same(match, engine, as: $0.match, $0.engine) }) { return known }
+        // The objects met last first (a page's lines of one kind share theirs; each page has
+        // its own objects of the same rules), then the same rules.
+        if let known = recentPlaces.last(where: { $0.match === match && $0.engine === engine }) { return known.place }
+        let place = commons.lastIndex(where: { Common.same(match, engine, as: $0.match, $0.engine) }) ?? newPlace(match, engine)
+        recentPlaces.append((match, engine, place))
+        if recentPlaces.count > 16 { recentPlaces.removeFirst() }
+        return place
+    }
+
+    private mutating func newPlace(_ match: ContentRuleEngine.UniversalMatch, _ engine: ContentRuleEngine) -> Int {
         commons.append(Common(match: match, engine: engine, texts: ContentMatches.CommonTexts(match, of: engine)))
         return commons.count - 1
     }
