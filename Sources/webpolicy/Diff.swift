@@ -30,7 +30,7 @@ struct Diff: ParsableCommand {
     @Argument(help: "The policy after the change: a file, or git:REV:path.", completion: .file(extensions: ["yaml", "yml"]))
     var new: String
 
-    @Argument(help: "Traces (.trace; - for standard input), HAR captures (.har) or folders of traces to replay through both.", completion: .file())
+    @Argument(help: "Traces (.trace; - for standard input), HAR captures (.har, or a browser's export under another name) or folders of them to replay through both.", completion: .file())
     var traces: [String] = []
 
     @Option(help: "Output format: human, json, markdown, html (one page for reviewers).")

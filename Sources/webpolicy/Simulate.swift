@@ -27,7 +27,7 @@ struct Simulate: ParsableCommand {
         """
     )
 
-    @Argument(help: "Traces (.trace, the format in docs/trace-format.md; - for standard input), HAR captures (.har), or folders of traces.", completion: .file())
+    @Argument(help: "Traces (.trace, the format in docs/trace-format.md; - for standard input), HAR captures (.har, or a browser's export under another name), or folders of them.", completion: .file())
     var traces: [String]
 
     @Option(help: "The policy to simulate (overrides the traces' policy: header).", completion: .file(extensions: ["yaml", "yml"]))
@@ -132,7 +132,7 @@ struct Simulate: ParsableCommand {
 
     private func recordVerdicts(_ traceResults: SimulationReport.TraceResults) throws {
         let path = traceResults.path
-        let isHAR = path.lowercased().hasSuffix(".har")
+        let isHAR = TracePaths.isHAR(path)
         let destination = recordTo ?? (isHAR ? (path as NSString).deletingPathExtension + ".trace" : path)
         let text: String
         if isHAR {

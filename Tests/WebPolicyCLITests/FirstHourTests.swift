@@ -46,7 +46,7 @@ struct FirstHourTests {
         let folder = try CommandRunner.makeFolder(["policies/shop.yaml": Self.secureShop])
         let result = try CommandRunner.run(["simulate", "policies"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("note: policies holds no .trace files; nothing was replayed"))
+        #expect(result.stderr.contains("note: policies holds no .trace or .har files; nothing was replayed"))
         #expect(try CommandRunner.run(["simulate", "policy"], in: folder).status == 2, "a path that does not exist stays an error")
     }
 

@@ -55,7 +55,7 @@ struct InitCommandTests {
         // A folder with no traces yet — a repository's first day — passes, saying so.
         let none = try CommandRunner.run(["simulate", "none"], in: folder)
         #expect(none.status == 0)
-        #expect(none.stderr == "webpolicy: note: none holds no .trace files; nothing was replayed (docs/trace-format.md: write one, or record one from a HAR capture with --record)\n")
+        #expect(none.stderr == "webpolicy: note: none holds no .trace or .har files; nothing was replayed (docs/trace-format.md: write one, or record one from a HAR capture with --record)\n")
         #expect(none.stdout == "0 passed, 0 failed\n")
         let missing = try CommandRunner.run(["simulate", "missing"], in: folder)
         #expect(missing.status == 2)

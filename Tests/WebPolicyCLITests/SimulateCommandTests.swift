@@ -72,6 +72,30 @@ struct SimulateCommandTests {
         #expect(check.stdout == "14 passed, 0 failed\n")
     }
 
+    /// A browser's export saved as `.json` (or with no extension) is a capture; a folder
+    /// replays its captures beside its traces, a capture whose trace was recorded beside it
+    /// once, as that trace.
+    @Test func aCaptureUnderAnotherNameAndCapturesInAFolderAreReplayed() throws {
+        let har = try String(contentsOf: CommandRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/simulate/har/news-site.har"), encoding: .utf8)
+        let policy = try String(contentsOf: CommandRunner.repositoryRoot.appendingPathComponent("policies/https-and-trackers.yaml"), encoding: .utf8)
+        let folder = try CommandRunner.makeFolder(["policy.yaml": policy, "export.json": har, "export": har,
+                                                   "captures/a.har": har, "captures/b.har": har, "captures/.hidden.har": "broken"])
+        for name in ["export.json", "export"] {
+            let replay = try CommandRunner.run(["simulate", "--policy", "policy.yaml", name], in: folder)
+            #expect(replay.status == 0, "\(name): \(replay.stderr)")
+            #expect(replay.stdout.hasSuffix("14 requests without expectations\n0 passed, 0 failed\n"), "\(name)")
+        }
+        let both = try CommandRunner.run(["simulate", "--policy", "policy.yaml", "captures", "--format", "summary"], in: folder)
+        #expect(both.status == 0, "\(both.stderr)")
+        #expect(both.stdout.contains("\"traces\":2"), "\(both.stdout)")
+        // Recorded: a.trace holds a.har's expectations, and a.har is replayed as it.
+        #expect(try CommandRunner.run(["simulate", "--policy", "policy.yaml", "captures/a.har", "--record"], in: folder).status == 0)
+        let recorded = try CommandRunner.run(["simulate", "--policy", "policy.yaml", "captures", "--format", "summary"], in: folder)
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        #expect(recorded.stdout.contains("\"traces\":2"), "a.trace and b.har: \(recorded.stdout)")
+        #expect(recorded.stdout.contains("\"passed\":14"), "a.trace's expectations hold: \(recorded.stdout)")
+    }
+
     @Test func recordingInPlaceKeepsCommentsAndOrder() throws {
         let trace = "# shop checks\npolicy: shop.yaml\n\npage https://www.example.com/ expect=block   # wrong on purpose\nimage http://www.example.com/a.png\n"
         let folder = try CommandRunner.makeFolder(["shop.yaml": Self.policy, "shop.trace": trace])

@@ -178,7 +178,7 @@ public struct SimulationSession {
 
     /// A trace opened to be streamed (its header read), or a HAR capture opened to be streamed.
     private func open(_ path: String, problems: inout [Diagnostic], sources: inout [String: SourceFile]) throws(InputError) -> Input? {
-        if path.lowercased().hasSuffix(".har") { return .har(try HARStream(path: path)) }
+        if TracePaths.isHAR(path) { return .har(try HARStream(path: path)) }
         let stream = try TraceStream(path: path)
         stream.readHeader()
         return .stream(stream)
