@@ -103,6 +103,12 @@ public enum JUnitReporter: Reporter {
 
     /// XML 1.0 text: markup characters escaped, characters XML cannot carry replaced.
     static func escape(_ text: String) -> String {
+        // Most texts (a trace line's URL, a reason) need nothing: handed back whole, not
+        // copied a character at a time (a JUnit report of 200,000 requests spent a sixth of
+        // its time here). 0xEF leads U+FFFE and U+FFFF.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 == 0xEF }) {
+            return text
+        }
         var output = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -146,9 +146,10 @@ public struct SimulationReport: Sendable {
         for traceResults in traces {
             let failures = traceResults.results.filter { !$0.passed }.count
             output += "  <testsuite name=\"\(xml(traceResults.path))\" tests=\"\(traceResults.results.count)\" failures=\"\(failures)\">\n"
+            let classname = xml(traceResults.path)
             for result in traceResults.results {
                 let name = "line \(result.entry.line): \(result.entry.typeName) \(result.entry.shown)"
-                output += "    <testcase classname=\"\(xml(traceResults.path))\" name=\"\(xml(name))\""
+                output += "    <testcase classname=\"\(classname)\" name=\"\(xml(name))\""
                 if result.passed {
                     output += "/>\n"
                 } else {
