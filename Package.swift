@@ -71,6 +71,8 @@ let package = Package(
         // Objective-C tokenizer, the plist and storyboard readers are its own), so the fuzz
         // targets and a build without the SwiftAudit trait never compile it.
         .target(name: "WebPolicyAudit", dependencies: ["WebPolicyKit", "WebPolicyRuntime"]),
+        // `webpolicy lsp`: the language server, a hand-written protocol layer over Foundation.
+        .target(name: "WebPolicyLSP", dependencies: ["WebPolicyKit", "WebPolicyRuntime", "WebPolicyAudit"]),
         // Swift sources read with swift-syntax into the same facts; only the command line
         // links it, and only with the SwiftAudit trait. Never the runtime products. Its
         // swift-syntax dependencies follow the trait too: `swift build` of this package builds
@@ -92,7 +94,7 @@ let package = Package(
         .executableTarget(
             name: "webpolicy",
             dependencies: [
-                "WebPolicyKit", "WebPolicyRuntime", "WebPolicyAudit", "WebPolicyBuildInfo",
+                "WebPolicyKit", "WebPolicyRuntime", "WebPolicyAudit", "WebPolicyLSP", "WebPolicyBuildInfo",
                 .target(name: "WebPolicyAuditSwift", condition: .when(traits: ["SwiftAudit"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -142,6 +144,7 @@ let package = Package(
         .testTarget(name: "WebPolicyKitTests", dependencies: ["WebPolicyKit", "WebPolicyRuntime", "URLFilter", "TestSupport"]),
         .testTarget(name: "WebPolicyAuditTests", dependencies: ["WebPolicyAudit", "WebPolicyAuditSwift", "WebPolicyKit", "WebPolicyRuntime", "TestSupport"]),
         .testTarget(name: "WebPolicyCLITests", dependencies: ["WebPolicyKit", "WebPolicyRuntime", "TestSupport"]),
+        .testTarget(name: "WebPolicyLSPTests", dependencies: ["WebPolicyLSP", "WebPolicyKit", "WebPolicyRuntime", "TestSupport"]),
     ]
 )
 

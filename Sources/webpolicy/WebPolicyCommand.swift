@@ -12,7 +12,7 @@ struct WebPolicyCommand: ParsableCommand {
         abstract: "Lint, compile and simulate web-view policies for iOS apps.",
         discussion: "Exit codes: 0 clean, 1 findings, 2 usage or input error.",
         version: WebPolicyVersion.description(commit: String(cString: webpolicy_build_commit())),
-        subcommands: [Lint.self, Compile.self, Simulate.self, Diff.self, Explain.self, Audit.self, MergeSummaries.self, Import.self, Verify.self, Rules.self, Init.self, Schema.self, Cache.self, BuildResources.self],
+        subcommands: [Lint.self, Compile.self, Simulate.self, Diff.self, Explain.self, Audit.self, MergeSummaries.self, Import.self, Verify.self, Rules.self, Init.self, Schema.self, Cache.self, BuildResources.self, Lsp.self],
         defaultSubcommand: Lint.self
     )
 

@@ -13,7 +13,7 @@ public enum InputKind: Equatable, Sendable {
 
     /// How much of a file is looked at. The key sits at the top of every policy written by
     /// hand, `init` or `import`; a file whose first 256 KB lack it is not one of ours.
-    static let prefixLength = 256 * 1024
+    public static let prefixLength = 256 * 1024
 
     /// The kind of the file at `path`; an unreadable file is `.other` (the command that reads
     /// it reports why).

@@ -28,9 +28,15 @@ public struct PolicyLoader: Sendable {
 
     /// Loads policy text that is not on disk (rule examples, tests).
     public func load(text: String, path: String) -> LoadResult {
-        let file = SourceFile(path: path, text: text)
         var state = State()
-        parse(file, chain: [], reference: nil, state: &state, canonical: path)
+        switch SourceReader.read(bytes: Array(text.utf8), displayPath: path) {
+        case .problem(let diagnostic, let source):
+            state.diagnostics.append(diagnostic)
+            state.files.append(source ?? SourceFile(path: path, text: text))
+            state.rootFailed = true
+        case .file(let file):
+            parse(file, chain: [], reference: nil, state: &state, canonical: path)
+        }
         return result(of: &state)
     }
 

@@ -83,7 +83,18 @@ enum SourceReader {
         if bytes.count > maximumSize {
             return problem(.fileUnreadable, "\(displayPath) holds more than \(maximumSize / 1_048_576) MB; files are limited to that")
         }
+        return read(bytes: bytes, displayPath: displayPath, reference: reference, expecting: expected)
+    }
 
+    /// A file's bytes checked as a file read from disk is (its encoding, a NUL, nothing in
+    /// it): an editor's unsaved text gets the findings of the same text saved.
+    static func read(bytes: [UInt8], displayPath: String, reference: SourceLocation? = nil, expecting expected: Expected = .policy) -> Outcome {
+        func problem(_ check: LoaderCheck, _ message: String, at position: SourcePosition? = nil, hint: String? = nil, source: SourceFile? = nil) -> Outcome {
+            let location = position.map { SourceLocation(path: displayPath, range: SourceRange(at: $0)) }
+                ?? reference
+                ?? SourceLocation(path: displayPath, range: SourceRange(at: SourcePosition(line: 1, column: 1)))
+            return .problem(Diagnostic(ruleID: check.id, severity: .error, message: message, location: location, hint: hint), source: source)
+        }
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             return problem(.fileEncoding, "\(displayPath) is UTF-16 (it starts with a UTF-16 byte-order mark); \(expected.plural) must be UTF-8",
                            hint: "save the file as UTF-8")

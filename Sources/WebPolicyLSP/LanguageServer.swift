@@ -1,0 +1,195 @@
+import Foundation
+import WebPolicyAudit
+import WebPolicyKit
+import WebPolicyRuntime
+
+/// `webpolicy lsp`: the policy checked as it is typed (LSP 3.17 over JSON-RPC). The server
+/// keeps the editor's open documents and lints each from its unsaved text as `lint` lints the
+/// file — the same rules, `.webpolicy.yml`, suppressions and order — and publishes the findings
+/// of every file the policy reads (its includes too) as that file's diagnostics.
+///
+/// It does no I/O of its own: `handle` takes a message's body and hands what goes out to
+/// `send`; a lint after an edit is left to `scheduler` (a pause for the typing to stop, in
+/// `StdioServer`; at once, in tests).
+public final class LanguageServer: @unchecked Sendable {
+    /// Runs a lint later: after the typing pauses.
+    public typealias Scheduler = (_ work: @escaping @Sendable () -> Void) -> Void
+
+    private let send: ([UInt8]) -> Void
+    private let scheduler: Scheduler
+    private var documents = DocumentStore()
+    private var encoding = PositionEncoding.utf16
+    /// The files each open document's last lint published diagnostics for (to clear them).
+    private var published: [String: Set<String>] = [:]
+    private var shutDown = false
+    /// Set by `exit`: the status the process ends with (0 after `shutdown`, else 1).
+    public private(set) var exitStatus: Int32?
+
+    private let version: String
+
+    /// `version`: what `initialize` reports as the server's.
+    public init(version: String = "dev", send: @escaping ([UInt8]) -> Void, scheduler: @escaping Scheduler = { $0() }) {
+        self.version = version
+        self.send = send
+        self.scheduler = scheduler
+    }
+
+    /// Handles one message's body.
+    public func handle(_ body: [UInt8]) {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
+            // JSON-RPC 2.0 §5.1: a body that is not JSON gets a parse error with a null id.
+            reply(id: .null, error: (-32700, "the message is not a JSON object"))
+            return
+        }
+        let method = object["method"] as? String
+        let id = Self.id(object["id"])
+        let params = object["params"] as? [String: Any] ?? [:]
+        guard let method else { return }  // a response to a request of ours: none is sent yet
+        if let id {
+            request(method, id: id, params: params)
+        } else {
+            notification(method, params: params)
+        }
+    }
+
+    private func request(_ method: String, id: JSONValue, params: [String: Any]) {
+        if shutDown && method != "shutdown" {
+            reply(id: id, error: (-32600, "the server is shut down"))
+            return
+        }
+        switch method {
+        case "initialize":
+            let general = (params["capabilities"] as? [String: Any])?["general"] as? [String: Any]
+            encoding = PositionEncoding.chosen(from: general?["positionEncodings"] as? [String] ?? [])
+            reply(id: id, result: .object([
+                ("capabilities", .object([
+                    ("positionEncoding", .string(encoding.rawValue)),
+                    // Whole texts on each change: a policy is small, and a whole text cannot drift.
+                    ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .int(1)), ("save", .object([("includeText", .bool(false))]))])),
+                ])),
+                ("serverInfo", .object([("name", .string("webpolicy")), ("version", .string(version))])),
+            ]))
+        case "shutdown":
+            shutDown = true
+            reply(id: id, result: .null)
+        default:
+            reply(id: id, error: (-32601, "webpolicy's server does not handle \(method)"))
+        }
+    }
+
+    private func notification(_ method: String, params: [String: Any]) {
+        let textDocument = params["textDocument"] as? [String: Any]
+        let uri = textDocument?["uri"] as? String
+        switch method {
+        case "exit":
+            exitStatus = shutDown ? 0 : 1
+        case "textDocument/didOpen":
+            guard let uri, let text = textDocument?["text"] as? String else { return }
+            documents.open(uri: uri, text: text, version: textDocument?["version"] as? Int ?? 0)
+            lint(uri)
+        case "textDocument/didChange":
+            guard let uri, let changes = params["contentChanges"] as? [[String: Any]], let text = changes.last?["text"] as? String else { return }
+            let version = textDocument?["version"] as? Int ?? 0
+            documents.change(uri: uri, text: text, version: version)
+            scheduler { [weak self] in
+                // Only the latest text: an edit that came since has its own lint coming.
+                guard let self, self.documents.version(of: uri) == version else { return }
+                self.lint(uri)
+            }
+        case "textDocument/didSave":
+            // An include saved changes what the open policies that read it say.
+            for open in documents.uris { lint(open) }
+        case "textDocument/didClose":
+            guard let uri else { return }
+            documents.close(uri: uri)
+            for path in published.removeValue(forKey: uri) ?? [] { publish([], for: DocumentStore.uri(ofPath: path), file: nil) }
+        default:
+            break
+        }
+    }
+
+    /// Lints an open document and publishes the findings of every file it read.
+    private func lint(_ uri: String) {
+        guard let text = documents.text(of: uri) else { return }
+        let path = DocumentStore.path(ofURI: uri)
+        // An editor starts the server for every YAML file: only policies are linted (a
+        // top-level `webpolicy:` key, or a `.webpolicy.yaml` name), as `lint` finds them in
+        // a folder. A workflow or a compose file gets no findings.
+        guard Self.isPolicy(text, path: path) else {
+            if published[uri] != nil { for stale in published.removeValue(forKey: uri) ?? [] { publish([], for: DocumentStore.uri(ofPath: stale), file: nil) } }
+            return
+        }
+        let report: LintReport
+        do {
+            let linter = Linter(configuration: try Self.configuration(for: path))
+            report = linter.lint(text: text, path: path)
+        } catch {
+            // A broken .webpolicy.yml is said where the editor shows it, not swallowed.
+            let file = SourceFile(path: path, text: text)
+            let diagnostic = Diagnostic(ruleID: "configuration", severity: .error, message: error.message,
+                                        location: SourceLocation(path: path, range: SourceRange(at: SourcePosition(line: 1, column: 1))))
+            publish([diagnostic], for: uri, file: file)
+            return
+        }
+        var byPath: [String: [Diagnostic]] = [path: []]
+        for diagnostic in report.diagnostics { byPath[diagnostic.location.path, default: []].append(diagnostic) }
+        for (file, diagnostics) in byPath.sorted(by: { $0.key < $1.key }) {
+            publish(diagnostics, for: file == path ? uri : DocumentStore.uri(ofPath: file), file: report.sources[file])
+        }
+        // A file an earlier lint reported on and this one did not: its findings are gone.
+        for stale in (published[uri] ?? []).subtracting(byPath.keys) { publish([], for: DocumentStore.uri(ofPath: stale), file: nil) }
+        published[uri] = Set(byPath.keys)
+    }
+
+    /// Whether the text is a policy, as `lint` tells in a folder. An empty buffer is one about
+    /// to be written: it is linted (and told what a policy starts with).
+    static func isPolicy(_ text: String, path: String) -> Bool {
+        if InputKind.hasPolicyName(path) { return true }
+        let bytes = Array(text.utf8.prefix(InputKind.prefixLength))
+        return InputKind.of(bytes: bytes) == .policy || text.allSatisfy(\.isWhitespace)
+    }
+
+    /// The settings `lint` would use for a file here: the nearest `.webpolicy.yml` above it.
+    static func configuration(for path: String) throws(InputError) -> LintConfiguration {
+        var configuration = LintConfiguration()
+        if let found = LintConfiguration.discover(from: (path as NSString).deletingLastPathComponent) {
+            configuration = try LintConfiguration.load(path: found, knownRules: BuiltInRules.descriptions + AuditRules.descriptions)
+        }
+        configuration.otherRuleIDs = AuditRules.descriptions.map(\.id)
+        return configuration
+    }
+
+    private func publish(_ diagnostics: [Diagnostic], for uri: String, file: SourceFile?) {
+        notify("textDocument/publishDiagnostics", .object([
+            ("uri", .string(uri)),
+            ("diagnostics", .array(diagnostics.map { LSPDiagnostic.encode($0, in: file, encoding: encoding) })),
+        ]))
+    }
+
+    private func notify(_ method: String, _ params: JSONValue) {
+        write(.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]))
+    }
+
+    private func reply(id: JSONValue, result: JSONValue) {
+        write(.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]))
+    }
+
+    private func reply(id: JSONValue, error: (code: Int, message: String)) {
+        write(.object([("jsonrpc", .string("2.0")), ("id", id), ("error", .object([("code", .int(error.code)), ("message", .string(error.message))]))]))
+    }
+
+    private func write(_ message: JSONValue) {
+        var body: [UInt8] = []
+        message.write(into: &body)
+        send(MessageFraming.frame(body))
+    }
+
+    /// A request's id as it came: a number or a string (JSON-RPC 2.0 §4).
+    private static func id(_ value: Any?) -> JSONValue? {
+        switch value {
+        case let number as NSNumber: return .int(number.intValue)
+        case let string as String: return .string(string)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# A real editor against `webpolicy lsp`: Debian's Neovim, headless, set up with the block
+# docs/editors.md gives for it (the one marked "neovim-0.7"), opens a policy with mistakes and
+# must show what `webpolicy lint --format json` says of it; after an edit that leaves the YAML
+# half-typed, what lint says of the new text. Usage: neovim_lsp.sh PATH/TO/webpolicy
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+webpolicy=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/bin"
+ln -s "$webpolicy" "$work/bin/webpolicy"
+# The block as a reader copies it into init.lua.
+python3 - "$work/init.lua" <<'PY'
+import re, sys
+text = open("docs/editors.md", encoding="utf-8").read()
+block = re.search(r"<!-- neovim-0\.7[^>]*-->\s*```lua\n(.*?)```", text, re.S)
+if not block:
+    sys.exit("docs/editors.md has no block marked neovim-0.7")
+open(sys.argv[1], "w").write(block.group(1))
+PY
+cp Tests/Fixtures/lint/err/webview-security.yaml "$work/policy.yaml"
+printf 'webpolicy: 1\nname: half\nnavigation:\n  pages:\n    - "*.example.com\n' > "$work/edited.yaml"
+cd "$work"
+PATH="$work/bin:$PATH" timeout 60 nvim --headless -u init.lua policy.yaml \
+    -c "luafile $OLDPWD/ci/editors/neovim_lsp.lua" > nvim.log 2>&1 || { cat nvim.log; exit 1; }
+cat nvim.log
+PATH="$work/bin:$PATH" webpolicy lint policy.yaml --format json > lint-before.json || true
+PATH="$work/bin:$PATH" webpolicy lint edited.yaml --format json > lint-after.json || true
+python3 - <<'PY'
+import json, sys
+def lint(path, file):
+    # Neovim's columns are bytes of the line; the policies here are ASCII, where they are
+    # lint's columns less one.
+    found = json.load(open(path))["diagnostics"]
+    return sorted((d["rule"], d["severity"], d["line"] - 1, d["column"] - 1, d["message"]) for d in found if d["file"] == file)
+def editor(path):
+    return sorted(tuple(json.loads(line)) for line in open(path) if line.strip())
+for shown, linted, file in [("shown-before.jsonl", "lint-before.json", "policy.yaml"), ("shown-after.jsonl", "lint-after.json", "edited.yaml")]:
+    got, want = editor(shown), lint(linted, file)
+    if not want:
+        sys.exit(f"lint found nothing in {file}: the check would prove nothing")
+    if got != want:
+        print("neovim showed:", *got, sep="\n  ")
+        print("lint says:", *want, sep="\n  ")
+        sys.exit(f"{file}: the editor's diagnostics differ from lint's")
+    print(f"{file}: {len(got)} diagnostics in Neovim, the same as lint's")
+PY
