@@ -21,6 +21,8 @@ public final class LanguageServer: @unchecked Sendable {
     private var encoding = PositionEncoding.utf16
     /// The files each open document's last lint published diagnostics for (to clear them).
     private var published: [String: Set<String>] = [:]
+    /// Each open policy's last lint: its version, report and text as a source file.
+    private var lints: [String: (version: Int?, report: LintReport, file: SourceFile)] = [:]
     private var shutDown = false
     /// Set by `exit`: the status the process ends with (0 after `shutdown`, else 1).
     public private(set) var exitStatus: Int32?
@@ -66,12 +68,24 @@ public final class LanguageServer: @unchecked Sendable {
                     ("positionEncoding", .string(encoding.rawValue)),
                     // Whole texts on each change: a policy is small, and a whole text cannot drift.
                     ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .int(1)), ("save", .object([("includeText", .bool(false))]))])),
+                    ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix"), .string(CodeActions.fixAllKind)]))])),
                 ])),
                 ("serverInfo", .object([("name", .string("webpolicy")), ("version", .string(version))])),
             ]))
         case "shutdown":
             shutDown = true
             reply(id: id, result: .null)
+        case "textDocument/codeAction":
+            let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String ?? ""
+            let range = params["range"] as? [String: Any]
+            let first = (range?["start"] as? [String: Any])?["line"] as? Int ?? 0
+            let last = (range?["end"] as? [String: Any])?["line"] as? Int ?? first
+            guard let lint = currentLint(of: uri) else {
+                reply(id: id, result: .array([]))
+                return
+            }
+            reply(id: id, result: .array(CodeActions.actions(for: lint.report, in: lint.file, uri: uri, lines: min(first, last)...max(first, last), encoding: encoding,
+                                                            suppressible: Self.suppressibleRuleIDs)))
         default:
             reply(id: id, error: (-32601, "webpolicy's server does not handle \(method)"))
         }
@@ -102,10 +116,19 @@ public final class LanguageServer: @unchecked Sendable {
         case "textDocument/didClose":
             guard let uri else { return }
             documents.close(uri: uri)
+            lints[uri] = nil
             for path in published.removeValue(forKey: uri) ?? [] { publish([], for: DocumentStore.uri(ofPath: path), file: nil) }
         default:
             break
         }
+    }
+
+    /// The lint of the document's latest text: the last one, or one made now when an edit
+    /// came since (a code action must fix the text the editor has).
+    private func currentLint(of uri: String) -> (report: LintReport, file: SourceFile)? {
+        if let last = lints[uri], last.version == documents.version(of: uri) { return (last.report, last.file) }
+        lint(uri)
+        return lints[uri].map { ($0.report, $0.file) }
     }
 
     /// Lints an open document and publishes the findings of every file it read.
@@ -116,6 +139,7 @@ public final class LanguageServer: @unchecked Sendable {
         // top-level `webpolicy:` key, or a `.webpolicy.yaml` name), as `lint` finds them in
         // a folder. A workflow or a compose file gets no findings.
         guard Self.isPolicy(text, path: path) else {
+            lints[uri] = nil
             if published[uri] != nil { for stale in published.removeValue(forKey: uri) ?? [] { publish([], for: DocumentStore.uri(ofPath: stale), file: nil) } }
             return
         }
@@ -131,6 +155,7 @@ public final class LanguageServer: @unchecked Sendable {
             publish([diagnostic], for: uri, file: file)
             return
         }
+        lints[uri] = (documents.version(of: uri), report, report.sources[path] ?? SourceFile(path: path, text: text))
         var byPath: [String: [Diagnostic]] = [path: []]
         for diagnostic in report.diagnostics { byPath[diagnostic.location.path, default: []].append(diagnostic) }
         for (file, diagnostics) in byPath.sorted(by: { $0.key < $1.key }) {
@@ -148,6 +173,9 @@ public final class LanguageServer: @unchecked Sendable {
         let bytes = Array(text.utf8.prefix(InputKind.prefixLength))
         return InputKind.of(bytes: bytes) == .policy || text.allSatisfy(\.isWhitespace)
     }
+
+    /// The rule ids a suppression may name: lint's rules and the audit's.
+    static let suppressibleRuleIDs = Set(BuiltInRules.ids + AuditRules.descriptions.map(\.id))
 
     /// The settings `lint` would use for a file here: the nearest `.webpolicy.yml` above it.
     static func configuration(for path: String) throws(InputError) -> LintConfiguration {

@@ -193,6 +193,116 @@ struct LanguageServerTests {
     }
 }
 
+@Suite("webpolicy lsp: code actions")
+struct CodeActionTests {
+    static let fixtures = LanguageServerTests.root.appendingPathComponent("Tests/Fixtures/fix")
+
+    /// LSP text edits applied to a text (positions in UTF-32: scalars), last first.
+    static func apply(_ edits: [[String: Any]], to text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array(String($0).unicodeScalars) }
+        func offset(_ position: Any?) -> (line: Int, character: Int) {
+            let object = position as? [String: Any]
+            return (object?["line"] as? Int ?? 0, object?["character"] as? Int ?? 0)
+        }
+        let sorted = edits.sorted { left, right in
+            let (a, b) = (offset((left["range"] as? [String: Any])?["start"]), offset((right["range"] as? [String: Any])?["start"]))
+            return (a.line, a.character) > (b.line, b.character)
+        }
+        for edit in sorted {
+            let range = edit["range"] as? [String: Any]
+            let (start, end) = (offset(range?["start"]), offset(range?["end"]))
+            var flat: [Unicode.Scalar] = []
+            var startIndex = 0, endIndex = 0
+            for (number, line) in lines.enumerated() {
+                if number == start.line { startIndex = flat.count + min(start.character, line.count) }
+                if number == end.line { endIndex = flat.count + min(end.character, line.count) }
+                flat += line
+                if number < lines.count - 1 { flat.append("\n") }
+            }
+            if end.line >= lines.count { endIndex = flat.count }
+            flat.replaceSubrange(startIndex..<endIndex, with: Array((edit["newText"] as? String ?? "").unicodeScalars))
+            lines = String(String.UnicodeScalarView(flat)).split(separator: "\n", omittingEmptySubsequences: false).map { Array(String($0).unicodeScalars) }
+        }
+        return lines.map { String(String.UnicodeScalarView($0)) }.joined(separator: "\n")
+    }
+
+    static func actions(_ editor: Editor, _ path: String, lines: ClosedRange<Int>) -> [[String: Any]] {
+        editor.send(["id": 50, "method": "textDocument/codeAction", "params": [
+            "textDocument": ["uri": URL(fileURLWithPath: path).absoluteString],
+            "range": ["start": ["line": lines.lowerBound, "character": 0], "end": ["line": lines.upperBound, "character": 0]],
+            "context": ["diagnostics": []],
+        ]])
+        return editor.received.last { $0["id"] as? Int == 50 }?["result"] as? [[String: Any]] ?? []
+    }
+
+    static func edits(of action: [String: Any], _ path: String) -> [[String: Any]] {
+        ((action["edit"] as? [String: Any])?["changes"] as? [String: Any])?[URL(fileURLWithPath: path).absoluteString] as? [[String: Any]] ?? []
+    }
+
+    /// The whole-file actions write what `lint --fix` and `lint --fix --unsafe-fixes` write.
+    @Test func fixingTheWholeFileWritesWhatLintFixWrites() throws {
+        let folder = try TemporaryFolder.make("lsp-fix")
+        let path = folder.appendingPathComponent("p.yaml").path
+        let text = try String(contentsOf: Self.fixtures.appendingPathComponent("every-fix.yaml"), encoding: .utf8)
+        let editor = Editor()
+        _ = editor.initialize()
+        editor.open(path, text: text)
+        let all = Self.actions(editor, path, lines: 0...10_000).filter { $0["kind"] as? String == "source.fixAll.webpolicy" }
+        #expect(all.count == 2)
+        let unsafe = try #require(all.first { ($0["title"] as? String)?.contains("--unsafe-fixes") == true })
+        let expected = try String(contentsOf: Self.fixtures.appendingPathComponent("every-fix.fixed.yaml"), encoding: .utf8)
+        #expect(Self.apply(Self.edits(of: unsafe, path), to: text) == expected)
+        let certain = try #require(all.first { ($0["title"] as? String)?.contains("--unsafe-fixes") == false })
+        let report = Linter().lint(text: text, path: path)
+        let lintFix = FixApplier.apply(report.diagnostics.compactMap(\.fix).filter { !$0.changesMeaning }, to: SourceFile(path: path, text: text)).text
+        #expect(Self.apply(Self.edits(of: certain, path), to: text) == lintFix)
+        #expect(lintFix != expected, "the certain fixes leave the one that changes meaning")
+    }
+
+    /// Each finding's fix, applied alone, takes that finding away; a suppression hides it once
+    /// its reason is written, and until then lint says it gives none.
+    @Test func aFindingsFixAndSuppressionDoWhatTheySay() throws {
+        let folder = try TemporaryFolder.make("lsp-quickfix")
+        let path = folder.appendingPathComponent("p.yaml").path
+        let text = try String(contentsOf: Self.fixtures.appendingPathComponent("every-fix.yaml"), encoding: .utf8)
+        let editor = Editor()
+        _ = editor.initialize()
+        editor.open(path, text: text)
+        let findings = Linter().lint(text: text, path: path).diagnostics.filter { $0.location.path == path }
+        var fixed = 0, suppressed = 0
+        for finding in findings {
+            let line = finding.location.range.start.line - 1
+            let actions = Self.actions(editor, path, lines: line...line).filter { action in
+                ((action["diagnostics"] as? [[String: Any]])?.first?["code"] as? String) == finding.ruleID
+                    && (((action["diagnostics"] as? [[String: Any]])?.first?["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int == line
+            }
+            let key = "\(finding.ruleID) at \(finding.location.range.start)"
+            func remaining(_ edited: String) -> [Diagnostic] {
+                Linter().lint(text: edited, path: path).diagnostics.filter { $0.ruleID == finding.ruleID && $0.message == finding.message }
+            }
+            if finding.fix != nil {
+                let fix = try #require(actions.first { ($0["title"] as? String)?.hasPrefix("Fix") == true }, "\(key) offers its fix")
+                #expect(remaining(Self.apply(Self.edits(of: fix, path), to: text)).isEmpty, "\(key): fixed")
+                fixed += 1
+            }
+            let suppression = actions.first { ($0["title"] as? String)?.hasPrefix("Suppress") == true }
+            guard LanguageServer.suppressibleRuleIDs.contains(finding.ruleID) else {
+                #expect(suppression == nil, "\(key): a broken value is fixed, not suppressed")
+                continue
+            }
+            let suppress = try #require(suppression, "\(key) offers a suppression")
+            let withComment = Self.apply(Self.edits(of: suppress, path), to: text)
+            let unexplained = Linter().lint(text: withComment, path: path).diagnostics
+            #expect(unexplained.contains { $0.message.contains("reason") && $0.location.range.start.line == finding.location.range.start.line }, "\(key): a suppression without its reason is reported")
+            let explained = withComment.replacingOccurrences(of: "disable-next-line \(finding.ruleID) -- \n", with: "disable-next-line \(finding.ruleID) -- reviewed\n")
+            #expect(remaining(explained).isEmpty, "\(key): suppressed once it says why")
+            suppressed += 1
+        }
+        #expect(fixed > 10)
+        #expect(suppressed > 3)
+    }
+}
+
 @Suite("webpolicy lsp: message framing")
 struct MessageFramingTests {
     @Test func messagesArriveInPiecesOfAnySize() throws {
