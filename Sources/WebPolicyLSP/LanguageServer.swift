@@ -22,7 +22,7 @@ public final class LanguageServer: @unchecked Sendable {
     /// The files each open document's last lint published diagnostics for (to clear them).
     private var published: [String: Set<String>] = [:]
     /// Each open policy's last lint: its version, report and text as a source file.
-    private var lints: [String: (version: Int?, report: LintReport, file: SourceFile)] = [:]
+    private var lints: [String: (version: Int?, report: LintReport, file: SourceFile, policy: Policy?)] = [:]
     private var shutDown = false
     /// Set by `exit`: the status the process ends with (0 after `shutdown`, else 1).
     public private(set) var exitStatus: Int32?
@@ -69,12 +69,41 @@ public final class LanguageServer: @unchecked Sendable {
                     // Whole texts on each change: a policy is small, and a whole text cannot drift.
                     ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .int(1)), ("save", .object([("includeText", .bool(false))]))])),
                     ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix"), .string(CodeActions.fixAllKind)]))])),
+                    ("hoverProvider", .bool(true)),
+                    ("definitionProvider", .bool(true)),
+                    ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
+                    ("documentSymbolProvider", .bool(true)),
                 ])),
                 ("serverInfo", .object([("name", .string("webpolicy")), ("version", .string(version))])),
             ]))
         case "shutdown":
             shutDown = true
             reply(id: id, result: .null)
+        case "textDocument/hover", "textDocument/definition":
+            let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String ?? ""
+            guard let lint = currentLint(of: uri), let position = position(params["position"], in: lint.file) else {
+                reply(id: id, result: .null)
+                return
+            }
+            if method == "textDocument/hover" {
+                reply(id: id, result: Hover.hover(at: position, findings: lint.report.diagnostics, in: lint.file, encoding: encoding) ?? .null)
+            } else {
+                reply(id: id, result: Navigation.definition(at: position, references(lint)) ?? .null)
+            }
+        case "textDocument/documentLink":
+            let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String ?? ""
+            guard let lint = currentLint(of: uri) else {
+                reply(id: id, result: .array([]))
+                return
+            }
+            reply(id: id, result: .array(Navigation.documentLinks(references(lint), in: lint.file, encoding: encoding)))
+        case "textDocument/documentSymbol":
+            let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String ?? ""
+            guard let lint = currentLint(of: uri) else {
+                reply(id: id, result: .array([]))
+                return
+            }
+            reply(id: id, result: .array(Navigation.symbols(in: lint.file, rules: lint.policy?.contentRules ?? [], encoding: encoding)))
         case "textDocument/codeAction":
             let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String ?? ""
             let range = params["range"] as? [String: Any]
@@ -125,10 +154,21 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// The lint of the document's latest text: the last one, or one made now when an edit
     /// came since (a code action must fix the text the editor has).
-    private func currentLint(of uri: String) -> (report: LintReport, file: SourceFile)? {
-        if let last = lints[uri], last.version == documents.version(of: uri) { return (last.report, last.file) }
+    private func currentLint(of uri: String) -> (report: LintReport, file: SourceFile, policy: Policy?)? {
+        if let last = lints[uri], last.version == documents.version(of: uri) { return (last.report, last.file, last.policy) }
         lint(uri)
-        return lints[uri].map { ($0.report, $0.file) }
+        return lints[uri].map { ($0.report, $0.file, $0.policy) }
+    }
+
+    /// The files the document itself names (not those its includes name).
+    private func references(_ lint: (report: LintReport, file: SourceFile, policy: Policy?)) -> [Navigation.Reference] {
+        lint.policy?.documents.filter { $0.file.path == lint.file.path }.flatMap(Navigation.references) ?? []
+    }
+
+    /// An LSP position as a 1-based line and scalar column of `file`.
+    private func position(_ value: Any?, in file: SourceFile) -> SourcePosition? {
+        guard let object = value as? [String: Any], let line = object["line"] as? Int, let character = object["character"] as? Int else { return nil }
+        return SourcePosition(line: line + 1, column: encoding.column(ofCharacter: character, line: line + 1, in: file))
     }
 
     /// Lints an open document and publishes the findings of every file it read.
@@ -144,9 +184,10 @@ public final class LanguageServer: @unchecked Sendable {
             return
         }
         let report: LintReport
+        let policy: Policy?
         do {
             let linter = Linter(configuration: try Self.configuration(for: path))
-            report = linter.lint(text: text, path: path)
+            (report, policy) = linter.lintLoading(text: text, path: path)
         } catch {
             // A broken .webpolicy.yml is said where the editor shows it, not swallowed.
             let file = SourceFile(path: path, text: text)
@@ -155,7 +196,7 @@ public final class LanguageServer: @unchecked Sendable {
             publish([diagnostic], for: uri, file: file)
             return
         }
-        lints[uri] = (documents.version(of: uri), report, report.sources[path] ?? SourceFile(path: path, text: text))
+        lints[uri] = (documents.version(of: uri), report, report.sources[path] ?? SourceFile(path: path, text: text), policy)
         var byPath: [String: [Diagnostic]] = [path: []]
         for diagnostic in report.diagnostics { byPath[diagnostic.location.path, default: []].append(diagnostic) }
         for (file, diagnostics) in byPath.sorted(by: { $0.key < $1.key }) {

@@ -193,6 +193,66 @@ struct LanguageServerTests {
     }
 }
 
+@Suite("webpolicy lsp: hover, links, definitions, symbols")
+struct NavigationTests {
+    static func request(_ editor: Editor, _ method: String, _ path: String, position: (line: Int, character: Int)? = nil) -> Any? {
+        var params: [String: Any] = ["textDocument": ["uri": URL(fileURLWithPath: path).absoluteString]]
+        if let position { params["position"] = ["line": position.line, "character": position.character] }
+        editor.send(["id": 90, "method": method, "params": params])
+        return editor.received.last { $0["id"] as? Int == 90 }?["result"] as Any?
+    }
+
+    @Test func anIncludeIsALinkAndADefinition() throws {
+        let folder = try TemporaryFolder.make("lsp-links")
+        let path = folder.appendingPathComponent("app.yaml").path
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("shared"), withIntermediateDirectories: true)
+        try "webpolicy: 1\nname: shared\n".write(to: folder.appendingPathComponent("shared/trackers.yaml"), atomically: true, encoding: .utf8)
+        try "[{\"trigger\": {\"url-filter\": \"ads\"}, \"action\": {\"type\": \"block\"}}]\n".write(to: folder.appendingPathComponent("lists.json"), atomically: true, encoding: .utf8)
+        let text = "webpolicy: 1\nname: app\ninclude:\n  - shared/trackers.yaml\ncontent-rule-lists:\n  - path: lists.json\n"
+        let editor = Editor()
+        _ = editor.initialize()
+        editor.open(path, text: text)
+        let links = try #require(Self.request(editor, "textDocument/documentLink", path) as? [[String: Any]])
+        let targets = links.compactMap { URL(string: $0["target"] as? String ?? "")?.standardizedFileURL.path }
+        #expect(targets == [folder.appendingPathComponent("shared/trackers.yaml").standardizedFileURL.path, folder.appendingPathComponent("lists.json").standardizedFileURL.path])
+        let start = (links.first?["range"] as? [String: Any])?["start"] as? [String: Any]
+        #expect(start?["line"] as? Int == 3 && start?["character"] as? Int == 4)
+        let definition = try #require(Self.request(editor, "textDocument/definition", path, position: (3, 10)) as? [String: Any])
+        #expect(URL(string: definition["uri"] as? String ?? "")?.standardizedFileURL.path == folder.appendingPathComponent("shared/trackers.yaml").standardizedFileURL.path)
+        #expect(Self.request(editor, "textDocument/definition", path, position: (1, 2)) is NSNull, "nothing is named on line 2")
+    }
+
+    @Test func aFindingsHoverIsItsRulesDocumentation() throws {
+        let folder = try TemporaryFolder.make("lsp-hover")
+        let path = folder.appendingPathComponent("p.yaml").path
+        let text = try String(contentsOf: CodeActionTests.fixtures.appendingPathComponent("every-fix.yaml"), encoding: .utf8)
+        let editor = Editor()
+        _ = editor.initialize()
+        editor.open(path, text: text)
+        let finding = try #require(Linter().lint(text: text, path: path).diagnostics.first { Hover.rules[$0.ruleID] != nil && $0.location.path == path })
+        let start = finding.location.range.start
+        let hover = try #require(Self.request(editor, "textDocument/hover", path, position: (start.line - 1, start.column - 1)) as? [String: Any])
+        let value = try #require((hover["contents"] as? [String: Any])?["value"] as? String)
+        let rule = try #require(Hover.rules[finding.ruleID])
+        #expect(value.contains("**\(finding.ruleID)**") && value.contains(finding.message) && value.contains(rule.rationale))
+        #expect(Self.request(editor, "textDocument/hover", path, position: (0, 0)) is NSNull, "no finding on 'webpolicy: 1'")
+    }
+
+    @Test func sectionsAndNamedRulesAreSymbols() throws {
+        let folder = try TemporaryFolder.make("lsp-symbols")
+        let path = folder.appendingPathComponent("p.yaml").path
+        let text = "webpolicy: 1\nname: p\ncontent-rules:\n  - id: block-ads\n    action: block\n    url-filter: ads\n\nnavigation:\n  pages: [\"*.example.com\"]\n"
+        let editor = Editor()
+        _ = editor.initialize()
+        editor.open(path, text: text)
+        let symbols = try #require(Self.request(editor, "textDocument/documentSymbol", path) as? [[String: Any]])
+        #expect(symbols.map { $0["name"] as? String } == ["webpolicy", "name", "content-rules", "navigation"])
+        let rules = symbols[2]
+        #expect((rules["children"] as? [[String: Any]])?.map { $0["name"] as? String } == ["block-ads"])
+        #expect((((rules["range"] as? [String: Any])?["end"] as? [String: Any])?["line"] as? Int) == 5, "the section ends at its last line, not the blank one")
+    }
+}
+
 @Suite("webpolicy lsp: code actions")
 struct CodeActionTests {
     static let fixtures = LanguageServerTests.root.appendingPathComponent("Tests/Fixtures/fix")

@@ -183,7 +183,7 @@ public enum PathNormalizer {
     }
 
     /// `include` resolved against the folder of the file that names it.
-    static func resolve(_ include: String, relativeTo file: String) -> String {
+    public static func resolve(_ include: String, relativeTo file: String) -> String {
         if include.hasPrefix("/") { return display(include) }
         let folder = (file as NSString).deletingLastPathComponent
         return display(folder.isEmpty ? include : folder + "/" + include)
