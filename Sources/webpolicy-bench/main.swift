@@ -4,6 +4,7 @@
 //   swift run -c release webpolicy-bench --list ../shared/data/real/easy.json [--iterations N]
 //   swift run -c release webpolicy-bench --hosts 100000
 //   swift run -c release webpolicy-bench --audit path/to/App [--policy FILE] [--iterations N]
+//   swift run -c release webpolicy-bench --lsp [--list ../shared/data/real/easy.json] [--edits N]
 //
 // With --list, a real content-blocker list instead (RealListBenchmark.swift): import, lint and
 // compile through the command line next to WebKit's own compile of the same list.
@@ -26,6 +27,8 @@ struct Options {
     var audit: String?
     var policy: String?
     var iterationsGiven = false
+    var lsp = false
+    var edits = 10_000
 
     init(_ arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -39,8 +42,10 @@ struct Options {
             case "--audit": audit = iterator.next()
             case "--policy": policy = iterator.next()
             case "--size-mb": sizeMB = Int(iterator.next() ?? "") ?? sizeMB
+            case "--lsp": lsp = true
+            case "--edits": edits = Int(iterator.next() ?? "") ?? edits
             default:
-                FileHandle.standardError.write(Data("usage: webpolicy-bench [--iterations N] [--size-mb M | --list LIST.json | --hosts N | --audit DIR [--policy FILE]]\n".utf8))
+                FileHandle.standardError.write(Data("usage: webpolicy-bench [--iterations N] [--size-mb M | --list LIST.json | --hosts N | --audit DIR [--policy FILE] | --lsp [--list LIST.json] [--edits N]]\n".utf8))
                 exit(2)
             }
         }
@@ -114,6 +119,16 @@ if let hosts = options.hosts {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try HostListBenchmark(hosts: hosts).run(in: folder)
+    }
+    exit(0)
+}
+
+if options.lsp {
+    let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("webpolicy-bench-lsp-\(getpid())")
+    exitOnFailure {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try LSPBenchmark(list: options.list, edits: options.edits).run(in: folder)
     }
     exit(0)
 }

@@ -16,8 +16,15 @@ struct Lsp: ParsableCommand {
         """
     )
 
+    @Option(help: ArgumentHelp("How long the typing must pause before a changed policy is linted again.", valueName: "milliseconds"))
+    var debounce = 150
+
+    func validate() throws {
+        if !(0...10_000).contains(debounce) { throw ValidationError("--debounce is 0 to 10,000 milliseconds") }
+    }
+
     func run() throws {
-        let status = StdioServer.run(version: WebPolicyVersion.description(commit: String(cString: webpolicy_build_commit())))
+        let status = StdioServer.run(version: WebPolicyVersion.description(commit: String(cString: webpolicy_build_commit())), debounce: Double(debounce) / 1_000)
         if status != 0 { throw ExitCode(status) }
     }
 }
