@@ -70,6 +70,7 @@ public final class LanguageServer: @unchecked Sendable {
                     ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .int(1)), ("save", .object([("includeText", .bool(false))]))])),
                     ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix"), .string(CodeActions.fixAllKind)]))])),
                     ("hoverProvider", .bool(true)),
+                    ("completionProvider", .object([("triggerCharacters", .array([.string(" ")]))])),
                     ("definitionProvider", .bool(true)),
                     ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
                     ("documentSymbolProvider", .bool(true)),
@@ -86,10 +87,25 @@ public final class LanguageServer: @unchecked Sendable {
                 return
             }
             if method == "textDocument/hover" {
-                reply(id: id, result: Hover.hover(at: position, findings: lint.report.diagnostics, in: lint.file, encoding: encoding) ?? .null)
+                reply(id: id, result: Hover.hover(at: position, findings: lint.report.diagnostics, in: lint.file, encoding: encoding)
+                    ?? SchemaCompletion.keyHover(at: position, in: lint.file).map { .object([("contents", .object([("kind", .string("markdown")), ("value", .string($0))]))]) }
+                    ?? .null)
             } else {
                 reply(id: id, result: Navigation.definition(at: position, references(lint)) ?? .null)
             }
+        case "textDocument/completion":
+            // From the text as it is now, which need not parse: no lint needed.
+            let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String ?? ""
+            guard let text = documents.text(of: uri) else {
+                reply(id: id, result: .array([]))
+                return
+            }
+            let file = SourceFile(path: DocumentStore.path(ofURI: uri), text: text)
+            guard let position = position(params["position"], in: file) else {
+                reply(id: id, result: .array([]))
+                return
+            }
+            reply(id: id, result: .array(SchemaCompletion.items(line: position.line, column: position.column, in: file)))
         case "textDocument/documentLink":
             let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String ?? ""
             guard let lint = currentLint(of: uri) else {

@@ -387,3 +387,57 @@ struct MessageFramingTests {
         }
     }
 }
+
+@Suite("webpolicy lsp: completion and key hover, from the schema")
+struct CompletionTests {
+    /// The labels offered at the end of the text's last line.
+    static func labels(_ text: String) throws -> [String] {
+        let folder = try TemporaryFolder.make("lsp-complete")
+        let path = folder.appendingPathComponent("p.yaml").path
+        let editor = Editor()
+        _ = editor.initialize()
+        editor.open(path, text: text)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let last = lines.count - 1
+        editor.send(["id": 70, "method": "textDocument/completion", "params": [
+            "textDocument": ["uri": URL(fileURLWithPath: path).absoluteString],
+            "position": ["line": last, "character": lines[last].unicodeScalars.count],
+        ]])
+        let items = editor.received.last { $0["id"] as? Int == 70 }?["result"] as? [[String: Any]] ?? []
+        return items.compactMap { $0["label"] as? String }
+    }
+
+    @Test func keysWhereTheCursorIs() throws {
+        let top = try Self.labels("webpolicy: 1\nname: p\nna")
+        #expect(top.contains("navigation") && top.contains("content-rules") && top.contains("webview"))
+        let navigation = try Self.labels("webpolicy: 1\nnavigation:\n  pages:\n    - \"*.example.com\"\n  ")
+        #expect(navigation.contains("frames") && navigation.contains("new-windows") && !navigation.contains("webview"))
+        let rule = try Self.labels("webpolicy: 1\ncontent-rules:\n  - id: x\n    ")
+        #expect(rule.contains("url-filter") && rule.contains("action") && rule.contains("resource-type"))
+        let newItem = try Self.labels("webpolicy: 1\ncontent-rules:\n  - ")
+        #expect(newItem.contains("url-filter"))
+        let nested = try Self.labels("webpolicy: 1\ncontent-rules:\n  - action: redirect\n    redirect:\n      ")
+        #expect(nested.contains("url") && nested.contains("transform") && !nested.contains("action"))
+    }
+
+    @Test func valuesOfAnEnumeratedKey() throws {
+        let actions = try Self.labels("webpolicy: 1\ncontent-rules:\n  - url-filter: ads\n    action: ")
+        #expect(actions.contains("block") && actions.contains("css-display-none") && actions.contains("make-https"))
+        let types = try Self.labels("webpolicy: 1\ncontent-rules:\n  - action: block\n    resource-type: [script, ")
+        #expect(types.contains("image") && types.contains("ping"))
+        let lockdown = try Self.labels("webpolicy: 1\nwebview:\n  lockdown: ")
+        #expect(lockdown.contains("device"))
+    }
+
+    @Test func aKeysHoverIsItsSchemaDescription() throws {
+        let folder = try TemporaryFolder.make("lsp-keyhover")
+        let path = folder.appendingPathComponent("p.yaml").path
+        let editor = Editor()
+        _ = editor.initialize()
+        editor.open(path, text: "webpolicy: 1\nname: p\nwebview:\n  javascript: false\n")
+        let hover = try #require(NavigationTests.request(editor, "textDocument/hover", path, position: (3, 3)) as? [String: Any])
+        let value = try #require((hover["contents"] as? [String: Any])?["value"] as? String)
+        #expect(value.hasPrefix("**webview.javascript**"), "\(value)")
+        #expect(NavigationTests.request(editor, "textDocument/hover", path, position: (3, 15)) is NSNull, "a value, no finding: nothing")
+    }
+}

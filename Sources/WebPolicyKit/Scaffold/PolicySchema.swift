@@ -1,8 +1,9 @@
 // Generated from schemas/webpolicy.schema.json (PolicySchemaTests keeps it so: record with
 // WEBPOLICY_RECORD=1). The binary carries it for `webpolicy init` and `webpolicy schema`, which
-// give a team's repository the schema its editor completes policies with.
-enum PolicySchema {
-    static let text = ##"""
+// give a team's repository the schema its editor completes policies with, and for `webpolicy lsp`'s
+// completion and key hover.
+public enum PolicySchema {
+    public static let text = ##"""
 {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "urn:webpolicy:schema:policy:1",

@@ -1,0 +1,164 @@
+import Foundation
+import WebPolicyKit
+import WebPolicyRuntime
+
+/// Completion and key hover from the policy's JSON Schema (`webpolicy schema`, the one the
+/// loader's keys are tested against): the keys a mapping may hold where the cursor is, the
+/// values an enumerated key takes, and a key's description. The place in the document is read
+/// from the lines above the cursor (indentation and list dashes), so half-typed YAML, which
+/// does not parse, completes all the same.
+enum SchemaCompletion {
+    /// The schema, parsed once. Read only after it is made (a dictionary of Foundation's
+    /// values, which Swift cannot prove unshared).
+    nonisolated(unsafe) static let schema: [String: Any] = (try? JSONSerialization.jsonObject(with: Data(PolicySchema.text.utf8)) as? [String: Any]) ?? [:]
+
+    /// What a line holds, as far as completion cares: its indent, whether it is a list item,
+    /// and the key it sets (if any).
+    struct Line {
+        var indent: Int
+        var key: String?
+        var isItem: Bool
+        /// The column (0-based, in characters) where the key or the item's content starts.
+        var contentStart: Int
+    }
+
+    static func parse(_ text: Substring) -> Line? {
+        let indent = text.prefix { $0 == " " }.count
+        var rest = text.dropFirst(indent)
+        guard !rest.isEmpty, !rest.hasPrefix("#") else { return nil }
+        var isItem = false
+        var start = indent
+        if rest.hasPrefix("- ") || rest == "-" {
+            isItem = true
+            rest = rest.dropFirst(min(2, rest.count))
+            let spaces = rest.prefix { $0 == " " }.count
+            rest = rest.dropFirst(spaces)
+            start += 2 + spaces
+        }
+        var key: String?
+        if let colon = rest.firstIndex(of: ":"), !rest[..<colon].contains(" ") || rest.first == "\"" {
+            let name = rest[..<colon].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            if !name.isEmpty, !name.contains("{"), !name.contains("[") { key = name }
+        }
+        return Line(indent: indent, key: key, isItem: isItem, contentStart: start)
+    }
+
+    /// The keys from the document's root down to the mapping that holds the cursor's line,
+    /// `[]` for an item of a list; read upwards from `line` (1-based), whose first `column - 1`
+    /// characters come before the cursor.
+    static func path(to line: Int, column: Int, in file: SourceFile) -> [String] {
+        let current = String(String.UnicodeScalarView(file.line(line).prefix(max(column - 1, 0))))
+        let here = parse(Substring(current))
+        // The cursor's own mapping sits at the column where its key starts.
+        var indent = here?.contentStart ?? current.count
+        var path: [String] = []
+        if let here, here.isItem {
+            // `- ke|`: a key of the item's mapping, under the list above.
+            path.append("[]")
+            indent = here.indent
+        }
+        var number = line - 1
+        while number >= 1, indent > 0 {
+            let text = String(String.UnicodeScalarView(file.line(number)))
+            guard let above = parse(Substring(text)) else { number -= 1; continue }
+            if above.isItem, above.indent < indent, above.contentStart <= indent {
+                // A key of a list item's mapping: the item, then the list's key above it.
+                if above.contentStart < indent, let key = above.key { path.append(key) }
+                path.append("[]")
+                indent = above.indent
+            } else if above.indent < indent, let key = above.key {
+                path.append(key)
+                indent = above.indent
+            }
+            number -= 1
+        }
+        return path.reversed()
+    }
+
+    /// The schema node `path` leads to (references followed; `[]` steps into a list's items).
+    static func node(at path: [String]) -> [String: Any]? {
+        var node: [String: Any]? = resolve(schema)
+        for step in path {
+            guard let current = node else { return nil }
+            if step == "[]" {
+                node = resolve(current["items"] as? [String: Any] ?? current)
+            } else if let properties = current["properties"] as? [String: Any], let next = properties[step] as? [String: Any] {
+                node = resolve(next)
+            } else {
+                return nil
+            }
+        }
+        return node
+    }
+
+    /// `node` with `$ref`s followed, and the branches of `oneOf`/`anyOf`/`allOf` that describe
+    /// a mapping merged (their properties together).
+    static func resolve(_ node: [String: Any]?) -> [String: Any]? {
+        guard var node else { return nil }
+        var seen = 0
+        while let reference = node["$ref"] as? String, seen < 16, let target = lookUp(reference) {
+            let description = node["description"]
+            node = target.merging(node.filter { $0.key != "$ref" }) { _, own in own }
+            if let description { node["description"] = description }
+            seen += 1
+        }
+        for combinator in ["oneOf", "anyOf", "allOf"] {
+            guard let branches = node[combinator] as? [[String: Any]] else { continue }
+            var properties = node["properties"] as? [String: Any] ?? [:]
+            var values = node["enum"] as? [Any] ?? []
+            for branch in branches.compactMap(resolve) {
+                properties.merge(branch["properties"] as? [String: Any] ?? [:]) { first, _ in first }
+                values += branch["enum"] as? [Any] ?? []
+                if node["items"] == nil, let items = branch["items"] { node["items"] = items }
+            }
+            if !properties.isEmpty { node["properties"] = properties }
+            if !values.isEmpty { node["enum"] = values }
+        }
+        return node
+    }
+
+    private static func lookUp(_ reference: String) -> [String: Any]? {
+        guard reference.hasPrefix("#/") else { return nil }
+        var node: Any? = schema
+        for part in reference.dropFirst(2).split(separator: "/") { node = (node as? [String: Any])?[String(part)] }
+        return node as? [String: Any]
+    }
+
+    /// The completion items at a place: the keys of the mapping being written (those not yet
+    /// set in it), or after `key:` the values the key takes.
+    static func items(line: Int, column: Int, in file: SourceFile) -> [JSONValue] {
+        let before = String(String.UnicodeScalarView(file.line(line).prefix(max(column - 1, 0))))
+        let parsed = parse(Substring(before))
+        if let parsed, let key = parsed.key, let colon = before.firstIndex(of: ":"), before.index(after: colon) <= before.endIndex {
+            // After `key:`: its values.
+            let path = self.path(to: line, column: parsed.contentStart + 1, in: file) + [key]
+            guard let node = node(at: path) else { return [] }
+            let values = (node["enum"] as? [Any]) ?? (resolve(node["items"] as? [String: Any])?["enum"] as? [Any]) ?? []
+            return values.map { value in
+                let text = "\(value)"
+                return .object([("label", .string(text)), ("kind", .int(12))])  // 12: Value
+            }
+        }
+        let path = self.path(to: line, column: column, in: file)
+        guard let properties = node(at: path)?["properties"] as? [String: Any] else { return [] }
+        return properties.keys.sorted().map { key in
+            var members: [(String, JSONValue)] = [("label", .string(key)), ("kind", .int(10)), ("insertText", .string(key + ": "))]  // 10: Property
+            if let description = (resolve(properties[key] as? [String: Any]))?["description"] as? String {
+                members.append(("documentation", .object([("kind", .string("markdown")), ("value", .string(description))])))
+            }
+            return .object(members)
+        }
+    }
+
+    /// The description of the key written at `position` (1-based), with its place in the
+    /// policy (`navigation.pages`).
+    static func keyHover(at position: SourcePosition, in file: SourceFile) -> String? {
+        let text = String(String.UnicodeScalarView(file.line(position.line)))
+        guard let parsed = parse(Substring(text)), let key = parsed.key else { return nil }
+        let start = parsed.contentStart, end = start + key.count + (text.dropFirst(start).hasPrefix("\"") ? 2 : 0)
+        guard position.column - 1 >= start, position.column - 1 < end else { return nil }
+        let path = self.path(to: position.line, column: start + 1, in: file) + [key]
+        guard let description = node(at: path)?["description"] as? String else { return nil }
+        return "**\(path.filter { $0 != "[]" }.joined(separator: "."))**\n\n\(description)"
+    }
+}
