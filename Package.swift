@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "WebPolicyKit", targets: ["WebPolicyKit"]),
         .library(name: "URLFilter", targets: ["URLFilter"]),
         .library(name: "WebPolicyAudit", targets: ["WebPolicyAudit"]),
+        .library(name: "WebPolicyLSP", targets: ["WebPolicyLSP"]),
         .plugin(name: "WebPolicyBuildPlugin", targets: ["WebPolicyBuildPlugin"]),
         .plugin(name: "WebPolicyCommandPlugin", targets: ["WebPolicyCommandPlugin"]),
         .plugin(name: "WebPolicyFixPlugin", targets: ["WebPolicyFixPlugin"]),

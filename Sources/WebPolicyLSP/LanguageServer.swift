@@ -74,6 +74,7 @@ public final class LanguageServer: @unchecked Sendable {
                     ("definitionProvider", .bool(true)),
                     ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
                     ("documentSymbolProvider", .bool(true)),
+                    ("codeLensProvider", .object([("resolveProvider", .bool(false))])),
                 ])),
                 ("serverInfo", .object([("name", .string("webpolicy")), ("version", .string(version))])),
             ]))
@@ -106,6 +107,15 @@ public final class LanguageServer: @unchecked Sendable {
                 return
             }
             reply(id: id, result: .array(SchemaCompletion.items(line: position.line, column: position.column, in: file)))
+        case "textDocument/codeLens":
+            let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String ?? ""
+            let path = DocumentStore.path(ofURI: uri)
+            guard TraceLens.isTrace(path), let text = documents.text(of: uri) else {
+                reply(id: id, result: .array([]))
+                return
+            }
+            // Made now, from the trace and the policy as they are in the editor.
+            reply(id: id, result: .array(TraceLens.lenses(of: text, path: path, policyText: openText(ofPath:), encoding: encoding).lenses))
         case "textDocument/documentLink":
             let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String ?? ""
             guard let lint = currentLint(of: uri) else {
@@ -168,6 +178,11 @@ public final class LanguageServer: @unchecked Sendable {
         }
     }
 
+    /// The editor's text of a file, when it is open.
+    private func openText(ofPath path: String) -> String? {
+        documents.text(of: DocumentStore.uri(ofPath: path)) ?? documents.uris.first { DocumentStore.path(ofURI: $0) == path }.flatMap(documents.text(of:))
+    }
+
     /// The lint of the document's latest text: the last one, or one made now when an edit
     /// came since (a code action must fix the text the editor has).
     private func currentLint(of uri: String) -> (report: LintReport, file: SourceFile, policy: Policy?)? {
@@ -191,6 +206,13 @@ public final class LanguageServer: @unchecked Sendable {
     private func lint(_ uri: String) {
         guard let text = documents.text(of: uri) else { return }
         let path = DocumentStore.path(ofURI: uri)
+        if TraceLens.isTrace(path) {
+            // A trace: its problems (and a policy that does not load) are its diagnostics.
+            let problems = TraceLens.lenses(of: text, path: path, policyText: openText(ofPath:), encoding: encoding).problems
+            publish(problems, for: uri, file: SourceFile(path: path, text: text))
+            published[uri] = [path]
+            return
+        }
         // An editor starts the server for every YAML file: only policies are linted (a
         // top-level `webpolicy:` key, or a `.webpolicy.yaml` name), as `lint` finds them in
         // a folder. A workflow or a compose file gets no findings.
@@ -225,7 +247,7 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// Whether the text is a policy, as `lint` tells in a folder. An empty buffer is one about
     /// to be written: it is linted (and told what a policy starts with).
-    static func isPolicy(_ text: String, path: String) -> Bool {
+    public static func isPolicy(_ text: String, path: String) -> Bool {
         if InputKind.hasPolicyName(path) { return true }
         let bytes = Array(text.utf8.prefix(InputKind.prefixLength))
         return InputKind.of(bytes: bytes) == .policy || text.allSatisfy(\.isWhitespace)
@@ -235,7 +257,7 @@ public final class LanguageServer: @unchecked Sendable {
     static let suppressibleRuleIDs = Set(BuiltInRules.ids + AuditRules.descriptions.map(\.id))
 
     /// The settings `lint` would use for a file here: the nearest `.webpolicy.yml` above it.
-    static func configuration(for path: String) throws(InputError) -> LintConfiguration {
+    public static func configuration(for path: String) throws(InputError) -> LintConfiguration {
         var configuration = LintConfiguration()
         if let found = LintConfiguration.discover(from: (path as NSString).deletingLastPathComponent) {
             configuration = try LintConfiguration.load(path: found, knownRules: BuiltInRules.descriptions + AuditRules.descriptions)

@@ -441,3 +441,45 @@ struct CompletionTests {
         #expect(NavigationTests.request(editor, "textDocument/hover", path, position: (3, 15)) is NSNull, "a value, no finding: nothing")
     }
 }
+
+@Suite("webpolicy lsp: a trace's lenses")
+struct TraceLensTests {
+    /// Each request line of a trace gets simulate's verdict, its expectation's check and the
+    /// reason, from the policy's text open in the editor (unsaved) when it is open.
+    @Test func eachLineShowsWhatSimulateDecides() throws {
+        let folder = try TemporaryFolder.make("lsp-trace")
+        let policyPath = folder.appendingPathComponent("shop.yaml").path
+        let tracePath = folder.appendingPathComponent("shop.trace").path
+        let policy = "webpolicy: 1\nname: shop\ncontent-rules:\n  - action: block\n    url-filter: tracker\n"
+        try policy.write(toFile: policyPath, atomically: true, encoding: .utf8)
+        let trace = "policy: shop.yaml\npage https://www.example.com/\nscript https://tracker.example.net/t.js expect=block\nimage https://cdn.example.com/a.png expect=block\n"
+        let editor = Editor()
+        _ = editor.initialize()
+        editor.open(tracePath, text: trace)
+        func lenses() -> [String] {
+            editor.send(["id": 60, "method": "textDocument/codeLens", "params": ["textDocument": ["uri": URL(fileURLWithPath: tracePath).absoluteString]]])
+            let result = editor.received.last { $0["id"] as? Int == 60 }?["result"] as? [[String: Any]] ?? []
+            return result.map { lens in
+                let line = (((lens["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int ?? -1) + 1
+                return "\(line): \((lens["command"] as? [String: Any])?["title"] as? String ?? "")"
+            }
+        }
+        let shown = lenses()
+        #expect(shown.count == 3)
+        #expect(shown[1].hasPrefix("3: block ✓ — "), "\(shown)")
+        #expect(shown[2].hasPrefix("4: allow ✗ expected block — "), "\(shown)")
+        // The same as simulate says of the file, reason and all.
+        try trace.write(toFile: tracePath, atomically: true, encoding: .utf8)
+        let results = try SimulationSession().run(paths: [tracePath]).report.all
+        #expect(shown == results.map { "\($0.entry.line): \($0.verdict.rawValue)\(!$0.hasExpectations ? "" : $0.passed ? " ✓" : " ✗ expected \($0.entry.expect!.rawValue)") — \($0.reason)" })
+        // The policy opened and edited, unsaved: the lenses follow its text.
+        editor.open(policyPath, text: policy.replacingOccurrences(of: "tracker", with: "cdn"))
+        let edited = lenses()
+        #expect(edited[1].hasPrefix("3: allow ✗ expected block"), "\(edited)")
+        #expect(edited[2].hasPrefix("4: block ✓"), "\(edited)")
+        // A broken line is the trace's diagnostic.
+        editor.change(tracePath, text: trace + "image notaurl\n", version: 2)
+        editor.pending.removeFirst()()
+        #expect(editor.diagnostics(for: tracePath)?.contains { $0["code"] as? String == "trace" } == true)
+    }
+}

@@ -7,7 +7,7 @@
 // (ci/fuzz/build.sh does that; ci/fuzz/run.sh runs them.)
 import PackageDescription
 
-let targets = ["FuzzURLFilter", "FuzzPolicy", "FuzzLintFix", "FuzzTrace", "FuzzHAR", "FuzzContentBlockerList", "FuzzURL", "FuzzManifest", "FuzzEngineImage", "FuzzAppFiles"]
+let targets = ["FuzzURLFilter", "FuzzPolicy", "FuzzLintFix", "FuzzTrace", "FuzzHAR", "FuzzContentBlockerList", "FuzzURL", "FuzzManifest", "FuzzEngineImage", "FuzzAppFiles", "FuzzLSP"]
 
 let package = Package(
     name: "webpolicy-fuzz",
@@ -25,6 +25,7 @@ let package = Package(
             .product(name: "WebPolicyRuntime", package: "webpolicy"),
             .product(name: "URLFilter", package: "webpolicy"),
             .product(name: "WebPolicyAudit", package: "webpolicy"),
+            .product(name: "WebPolicyLSP", package: "webpolicy"),
         ])
     }
 )

@@ -20,7 +20,7 @@ cd "$(dirname "$0")"
 seconds=${1:-30}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzURLFilter FuzzPolicy FuzzLintFix FuzzTrace FuzzHAR FuzzContentBlockerList FuzzURL FuzzManifest FuzzEngineImage FuzzAppFiles)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzURLFilter FuzzPolicy FuzzLintFix FuzzTrace FuzzHAR FuzzContentBlockerList FuzzURL FuzzManifest FuzzEngineImage FuzzAppFiles FuzzLSP)
 jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || sysctl -n hw.ncpu 2>/dev/null || echo 1)}
 # What build.sh built: FUZZ_UNOPTIMISED=1 reads its unoptimised build.
 bin=.build/release
