@@ -50,7 +50,8 @@ let uri = URL(fileURLWithPath: path).absoluteString
 func fuzzLSP(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let input = Array(UnsafeRawBufferPointer(start: start, count: count))
     let session = Session()
-    session.pieces = input.prefix(4).map { Int($0 % 64) + 1 }
+    let sizes = input.prefix(4).map { Int($0 % 64) + 1 }
+    if !sizes.isEmpty { session.pieces = sizes }
     session.send(["id": 1, "method": "initialize", "params": ["capabilities": ["general": ["positionEncodings": input.first.map { $0 % 2 == 0 ? ["utf-16"] : ["utf-32"] } ?? []]]]])
     var text = seed
     session.send(["method": "textDocument/didOpen", "params": ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1, "text": text]]])
