@@ -24,6 +24,15 @@ final class Editor: @unchecked Sendable {
         server.handle(Array(try! JSONSerialization.data(withJSONObject: message)))
     }
 
+    /// An editor with `text` open as `name` in a new folder; the file's path.
+    static func opening(_ text: String, as name: String, folder label: String) throws -> (editor: Editor, path: String) {
+        let path = try TemporaryFolder.make(label).appendingPathComponent(name).path
+        let editor = Editor()
+        _ = editor.initialize()
+        editor.open(path, text: text)
+        return (editor, path)
+    }
+
     func initialize(encodings: [String] = ["utf-32", "utf-16"]) -> [String: Any] {
         send(["id": 1, "method": "initialize", "params": ["capabilities": ["general": ["positionEncodings": encodings]]]])
         send(["method": "initialized", "params": [:]])
@@ -223,12 +232,8 @@ struct NavigationTests {
     }
 
     @Test func aFindingsHoverIsItsRulesDocumentation() throws {
-        let folder = try TemporaryFolder.make("lsp-hover")
-        let path = folder.appendingPathComponent("p.yaml").path
         let text = try String(contentsOf: CodeActionTests.fixtures.appendingPathComponent("every-fix.yaml"), encoding: .utf8)
-        let editor = Editor()
-        _ = editor.initialize()
-        editor.open(path, text: text)
+        let (editor, path) = try Editor.opening(text, as: "p.yaml", folder: "lsp-hover")
         let finding = try #require(Linter().lint(text: text, path: path).diagnostics.first { Hover.rules[$0.ruleID] != nil && $0.location.path == path })
         let start = finding.location.range.start
         let hover = try #require(Self.request(editor, "textDocument/hover", path, position: (start.line - 1, start.column - 1)) as? [String: Any])
@@ -239,12 +244,8 @@ struct NavigationTests {
     }
 
     @Test func sectionsAndNamedRulesAreSymbols() throws {
-        let folder = try TemporaryFolder.make("lsp-symbols")
-        let path = folder.appendingPathComponent("p.yaml").path
         let text = "webpolicy: 1\nname: p\ncontent-rules:\n  - id: block-ads\n    action: block\n    url-filter: ads\n\nnavigation:\n  pages: [\"*.example.com\"]\n"
-        let editor = Editor()
-        _ = editor.initialize()
-        editor.open(path, text: text)
+        let (editor, path) = try Editor.opening(text, as: "p.yaml", folder: "lsp-symbols")
         let symbols = try #require(Self.request(editor, "textDocument/documentSymbol", path) as? [[String: Any]])
         #expect(symbols.map { $0["name"] as? String } == ["webpolicy", "name", "content-rules", "navigation"])
         let rules = symbols[2]
@@ -301,12 +302,8 @@ struct CodeActionTests {
 
     /// The whole-file actions write what `lint --fix` and `lint --fix --unsafe-fixes` write.
     @Test func fixingTheWholeFileWritesWhatLintFixWrites() throws {
-        let folder = try TemporaryFolder.make("lsp-fix")
-        let path = folder.appendingPathComponent("p.yaml").path
         let text = try String(contentsOf: Self.fixtures.appendingPathComponent("every-fix.yaml"), encoding: .utf8)
-        let editor = Editor()
-        _ = editor.initialize()
-        editor.open(path, text: text)
+        let (editor, path) = try Editor.opening(text, as: "p.yaml", folder: "lsp-fix")
         let all = Self.actions(editor, path, lines: 0...10_000).filter { $0["kind"] as? String == "source.fixAll.webpolicy" }
         #expect(all.count == 2)
         let unsafe = try #require(all.first { ($0["title"] as? String)?.contains("--unsafe-fixes") == true })
@@ -322,12 +319,8 @@ struct CodeActionTests {
     /// Each finding's fix, applied alone, takes that finding away; a suppression hides it once
     /// its reason is written, and until then lint says it gives none.
     @Test func aFindingsFixAndSuppressionDoWhatTheySay() throws {
-        let folder = try TemporaryFolder.make("lsp-quickfix")
-        let path = folder.appendingPathComponent("p.yaml").path
         let text = try String(contentsOf: Self.fixtures.appendingPathComponent("every-fix.yaml"), encoding: .utf8)
-        let editor = Editor()
-        _ = editor.initialize()
-        editor.open(path, text: text)
+        let (editor, path) = try Editor.opening(text, as: "p.yaml", folder: "lsp-quickfix")
         let findings = Linter().lint(text: text, path: path).diagnostics.filter { $0.location.path == path }
         var fixed = 0, suppressed = 0
         for finding in findings {
@@ -392,11 +385,7 @@ struct MessageFramingTests {
 struct CompletionTests {
     /// The labels offered at the end of the text's last line.
     static func labels(_ text: String) throws -> [String] {
-        let folder = try TemporaryFolder.make("lsp-complete")
-        let path = folder.appendingPathComponent("p.yaml").path
-        let editor = Editor()
-        _ = editor.initialize()
-        editor.open(path, text: text)
+        let (editor, path) = try Editor.opening(text, as: "p.yaml", folder: "lsp-complete")
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let last = lines.count - 1
         editor.send(["id": 70, "method": "textDocument/completion", "params": [
@@ -430,11 +419,7 @@ struct CompletionTests {
     }
 
     @Test func aKeysHoverIsItsSchemaDescription() throws {
-        let folder = try TemporaryFolder.make("lsp-keyhover")
-        let path = folder.appendingPathComponent("p.yaml").path
-        let editor = Editor()
-        _ = editor.initialize()
-        editor.open(path, text: "webpolicy: 1\nname: p\nwebview:\n  javascript: false\n")
+        let (editor, path) = try Editor.opening("webpolicy: 1\nname: p\nwebview:\n  javascript: false\n", as: "p.yaml", folder: "lsp-keyhover")
         let hover = try #require(NavigationTests.request(editor, "textDocument/hover", path, position: (3, 3)) as? [String: Any])
         let value = try #require((hover["contents"] as? [String: Any])?["value"] as? String)
         #expect(value.hasPrefix("**webview.javascript**"), "\(value)")

@@ -46,10 +46,7 @@ struct JSONLinesTests {
 
     @Test(arguments: SimulateFixtureTests.listTraces)
     func aBareListTraceWritesTheSameBothWays(path: String) throws {
-        let text = try #require(Repository.read(path))
-        let header = try #require(text.split(separator: "\n").first { $0.hasPrefix("# lists: ") })
-        let folder = (Repository.path(path) as NSString).deletingLastPathComponent
-        let lists = header.dropFirst("# lists: ".count).split(separator: " ").map { folder + "/" + $0 }
+        let lists = try SimulateFixtureTests.lists(of: path)
         try Self.expectSameBothWays(SimulationSession(contentRulesPaths: lists), [Repository.path(path)])
     }
 

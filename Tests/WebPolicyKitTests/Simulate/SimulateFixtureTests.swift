@@ -33,6 +33,15 @@ struct SimulateFixtureTests {
 
     /// Traces of bare lists (`Tests/Fixtures/simulate/lists/*/`): a `# lists: A.json B.json`
     /// comment names the lists, given to simulate in that order as `--content-rules` is.
+    /// The lists a bare-list fixture trace is simulated over: its `# lists:` header, each
+    /// beside the trace.
+    static func lists(of path: String) throws -> [String] {
+        let text = try #require(Repository.read(path))
+        let header = try #require(text.split(separator: "\n").first { $0.hasPrefix("# lists: ") })
+        let folder = (Repository.path(path) as NSString).deletingLastPathComponent
+        return header.dropFirst("# lists: ".count).split(separator: " ").map { folder + "/" + $0 }
+    }
+
     static var listTraces: [String] {
         var paths: [String] = []
         let base = Repository.path("Tests/Fixtures/simulate/lists")
@@ -45,10 +54,7 @@ struct SimulateFixtureTests {
 
     @Test(arguments: listTraces)
     func listTracePasses(path: String) throws {
-        let text = try #require(Repository.read(path))
-        let header = try #require(text.split(separator: "\n").first { $0.hasPrefix("# lists: ") }, "\(path) names no lists")
-        let folder = (Repository.path(path) as NSString).deletingLastPathComponent
-        let lists = header.dropFirst("# lists: ".count).split(separator: " ").map { folder + "/" + $0 }
+        let lists = try Self.lists(of: path)
         #expect(lists.count >= 2)
         let outcome = try SimulationSession(contentRulesPaths: lists).run(paths: [Repository.path(path)])
         #expect(outcome.inputProblems.diagnostics.isEmpty, "\(outcome.inputProblems.diagnostics.map(\.message))")

@@ -67,10 +67,7 @@ struct TallyAgreementTests {
     /// expectations of which many fail, across blocks and chunks.
     @Test(arguments: SimulateFixtureTests.listTraces)
     func aBareListTraceCountsTheSameBothWays(path: String) throws {
-        let text = try #require(Repository.read(path))
-        let header = try #require(text.split(separator: "\n").first { $0.hasPrefix("# lists: ") })
-        let folder = (Repository.path(path) as NSString).deletingLastPathComponent
-        let lists = header.dropFirst("# lists: ".count).split(separator: " ").map { folder + "/" + $0 }
+        let lists = try SimulateFixtureTests.lists(of: path)
         try Self.expectAgreement(lists: lists, trace: Repository.path(path))
     }
 
