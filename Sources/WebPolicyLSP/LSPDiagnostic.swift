@@ -13,14 +13,17 @@ enum LSPDiagnostic {
             ("source", .string("webpolicy")),
             ("message", .string(diagnostic.message)),
         ]
-        let related = diagnostic.notes.compactMap { note -> JSONValue? in
-            guard let location = note.location else { return nil }
+        let here = diagnostic.location
+        // The hint and the notes without a place of their own are said at the finding: LSP has
+        // no field for them, and an editor that shows related information shows these too.
+        let notes = diagnostic.notes.map { ($0.message, $0.location ?? here) } + (diagnostic.hint.map { [("hint: " + $0, here)] } ?? [])
+        let related = notes.map { message, location -> JSONValue in
             // A note in the same file is placed with this file's lines; another file's note
             // by its columns (UTF-32 and UTF-16 agree on most policies' text).
             let noteFile = location.path == file?.path ? file : nil
             return .object([
                 ("location", .object([("uri", .string(DocumentStore.uri(ofPath: location.path))), ("range", range(location.range, in: noteFile, encoding: encoding))])),
-                ("message", .string(note.message)),
+                ("message", .string(message)),
             ])
         }
         if !related.isEmpty { members.append(("relatedInformation", .array(related))) }

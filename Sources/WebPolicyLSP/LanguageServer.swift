@@ -24,6 +24,8 @@ public final class LanguageServer: @unchecked Sendable {
     /// Each open policy's last lint: its version, report and text as a source file.
     private var lints: [String: (version: Int?, report: LintReport, file: SourceFile, policy: Policy?)] = [:]
     private var shutDown = false
+    /// The folder `lint` would run in: the workspace's, else the server's working folder.
+    private var root = FileManager.default.currentDirectoryPath
     /// Set by `exit`: the status the process ends with (0 after `shutdown`, else 1).
     public private(set) var exitStatus: Int32?
 
@@ -38,7 +40,11 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// Handles one message's body.
     public func handle(_ body: [UInt8]) {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
+        // A body whose strings are not UTF-8 (a buffer holding stray bytes) is read as its
+        // text would be, each bad byte a U+FFFD, rather than refused.
+        let object = (try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
+            ?? (try? JSONSerialization.jsonObject(with: Data(String(decoding: body, as: UTF8.self).utf8)) as? [String: Any])
+        guard let object else {
             // JSON-RPC 2.0 §5.1: a body that is not JSON gets a parse error with a null id.
             reply(id: .null, error: (-32700, "the message is not a JSON object"))
             return
@@ -61,6 +67,13 @@ public final class LanguageServer: @unchecked Sendable {
         }
         switch method {
         case "initialize":
+            // The workspace's folder stands for the working folder `lint` runs in: its
+            // `.webpolicy.yml` (or the nearest above it) is the one the command line reads.
+            if let rootURI = params["rootUri"] as? String {
+                root = DocumentStore.path(ofURI: rootURI)
+            } else if let rootPath = params["rootPath"] as? String {
+                root = rootPath
+            }
             let general = (params["capabilities"] as? [String: Any])?["general"] as? [String: Any]
             encoding = PositionEncoding.chosen(from: general?["positionEncodings"] as? [String] ?? [])
             reply(id: id, result: .object([
@@ -75,6 +88,7 @@ public final class LanguageServer: @unchecked Sendable {
                     ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
                     ("documentSymbolProvider", .bool(true)),
                     ("codeLensProvider", .object([("resolveProvider", .bool(false))])),
+                    ("executeCommandProvider", .object([("commands", .array([.string(TraceLens.command)]))])),
                 ])),
                 ("serverInfo", .object([("name", .string("webpolicy")), ("version", .string(version))])),
             ]))
@@ -102,11 +116,20 @@ public final class LanguageServer: @unchecked Sendable {
                 return
             }
             let file = SourceFile(path: DocumentStore.path(ofURI: uri), text: text)
-            guard let position = position(params["position"], in: file) else {
+            // Another tool's YAML gets no policy keys; an empty buffer may become a policy.
+            guard Self.isPolicy(text, path: file.path) || text.allSatisfy(\.isWhitespace), !TraceLens.isTrace(file.path),
+                  let position = position(params["position"], in: file) else {
                 reply(id: id, result: .array([]))
                 return
             }
             reply(id: id, result: .array(SchemaCompletion.items(line: position.line, column: position.column, in: file)))
+        case "workspace/executeCommand":
+            // A lens run: its line's decision said again, as a message the editor shows.
+            if params["command"] as? String == TraceLens.command, let arguments = params["arguments"] as? [Any], arguments.count == 2,
+               let line = arguments[0] as? Int, let title = arguments[1] as? String {
+                notify("window/showMessage", .object([("type", .int(3)), ("message", .string("line \(line): \(title)"))]))
+            }
+            reply(id: id, result: .null)
         case "textDocument/codeLens":
             let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String ?? ""
             let path = DocumentStore.path(ofURI: uri)
@@ -221,45 +244,63 @@ public final class LanguageServer: @unchecked Sendable {
             if published[uri] != nil { for stale in published.removeValue(forKey: uri) ?? [] { publish([], for: DocumentStore.uri(ofPath: stale), file: nil) } }
             return
         }
-        let report: LintReport
+        var report: LintReport
         let policy: Policy?
+        var configurationProblem: Diagnostic?
+        var linter: Linter
         do {
-            let linter = Linter(configuration: try Self.configuration(for: path))
-            (report, policy) = linter.lintLoading(text: text, path: path)
+            linter = Linter(configuration: try Self.configuration(root: root))
         } catch {
-            // A broken .webpolicy.yml is said where the editor shows it, not swallowed.
-            let file = SourceFile(path: path, text: text)
-            let diagnostic = Diagnostic(ruleID: "configuration", severity: .error, message: error.message,
-                                        location: SourceLocation(path: path, range: SourceRange(at: SourcePosition(line: 1, column: 1))))
-            publish([diagnostic], for: uri, file: file)
-            return
+            // A broken .webpolicy.yml is said where the editor shows it, not swallowed; the
+            // policy is linted with lint's defaults meanwhile.
+            linter = Linter(configuration: LintConfiguration())
+            configurationProblem = Diagnostic(ruleID: "configuration", severity: .error, message: error.message + " (lint's defaults are used until it is fixed)",
+                                              location: SourceLocation(path: path, range: SourceRange(at: SourcePosition(line: 1, column: 1))))
         }
+        // Includes and lists open in the editor are read as they are there, unsaved.
+        linter.overlay = openTexts(except: uri)
+        (report, policy) = linter.lintLoading(text: text, path: path)
+        if let configurationProblem { report = LintReport(diagnostics: report.diagnostics + [configurationProblem], sources: report.sources, lintedFiles: report.lintedFiles) }
         lints[uri] = (documents.version(of: uri), report, report.sources[path] ?? SourceFile(path: path, text: text), policy)
         var byPath: [String: [Diagnostic]] = [path: []]
         for diagnostic in report.diagnostics { byPath[diagnostic.location.path, default: []].append(diagnostic) }
         for (file, diagnostics) in byPath.sorted(by: { $0.key < $1.key }) {
-            publish(diagnostics, for: file == path ? uri : DocumentStore.uri(ofPath: file), file: report.sources[file])
+            let fileURI = file == path ? uri : DocumentStore.uri(ofPath: file)
+            // An include open in the editor is published by its own lint (as it is included
+            // here it may say less: no lint of its own rules' context).
+            if fileURI != uri, documents.text(of: fileURI) != nil { continue }
+            publish(diagnostics, for: fileURI, file: report.sources[file])
         }
         // A file an earlier lint reported on and this one did not: its findings are gone.
         for stale in (published[uri] ?? []).subtracting(byPath.keys) { publish([], for: DocumentStore.uri(ofPath: stale), file: nil) }
         published[uri] = Set(byPath.keys)
+        // Open traces simulate against this policy's text: what they say of it may change.
+        for trace in documents.uris where TraceLens.isTrace(DocumentStore.path(ofURI: trace)) { lint(trace) }
     }
 
-    /// Whether the text is a policy, as `lint` tells in a folder. An empty buffer is one about
-    /// to be written: it is linted (and told what a policy starts with).
+    /// The open documents' texts by their canonical paths, but `uri`'s.
+    private func openTexts(except uri: String) -> [String: String] {
+        var texts: [String: String] = [:]
+        for open in documents.uris where open != uri {
+            if let text = documents.text(of: open) { texts[PathNormalizer.canonical(DocumentStore.path(ofURI: open))] = text }
+        }
+        return texts
+    }
+
+    /// Whether the text is a policy, as `lint` tells in a folder: a top-level `webpolicy:`
+    /// key, or a `*.webpolicy.yaml` name (then even empty, it is told what a policy starts with).
     public static func isPolicy(_ text: String, path: String) -> Bool {
         if InputKind.hasPolicyName(path) { return true }
-        let bytes = Array(text.utf8.prefix(InputKind.prefixLength))
-        return InputKind.of(bytes: bytes) == .policy || text.allSatisfy(\.isWhitespace)
+        return InputKind.of(bytes: Array(text.utf8.prefix(InputKind.prefixLength))) == .policy
     }
 
     /// The rule ids a suppression may name: lint's rules and the audit's.
     static let suppressibleRuleIDs = Set(BuiltInRules.ids + AuditRules.descriptions.map(\.id))
 
-    /// The settings `lint` would use for a file here: the nearest `.webpolicy.yml` above it.
-    public static func configuration(for path: String) throws(InputError) -> LintConfiguration {
+    /// The settings `lint` uses when run in `root`: the nearest `.webpolicy.yml` in it or above.
+    public static func configuration(root: String) throws(InputError) -> LintConfiguration {
         var configuration = LintConfiguration()
-        if let found = LintConfiguration.discover(from: (path as NSString).deletingLastPathComponent) {
+        if let found = LintConfiguration.discover(from: root) {
             configuration = try LintConfiguration.load(path: found, knownRules: BuiltInRules.descriptions + AuditRules.descriptions)
         }
         configuration.otherRuleIDs = AuditRules.descriptions.map(\.id)

@@ -29,7 +29,9 @@ enum Navigation {
 
     /// The file named at `position` (1-based), if a reference is written there.
     static func definition(at position: SourcePosition, _ references: [Reference]) -> JSONValue? {
-        guard let reference = references.first(where: { contains($0.written.location.range, position) }) else { return nil }
+        // A file that is not there has no definition: opening it would make an empty buffer.
+        guard let reference = references.first(where: { contains($0.written.location.range, position) }),
+              FileManager.default.fileExists(atPath: reference.target) else { return nil }
         let start = JSONValue.object([("line", .int(0)), ("character", .int(0))])
         return .object([("uri", .string(DocumentStore.uri(ofPath: reference.target))), ("range", .object([("start", start), ("end", start)]))])
     }

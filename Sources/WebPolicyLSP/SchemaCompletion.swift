@@ -10,7 +10,23 @@ import WebPolicyRuntime
 enum SchemaCompletion {
     /// The schema, parsed once. Read only after it is made (a dictionary of Foundation's
     /// values, which Swift cannot prove unshared).
-    nonisolated(unsafe) static let schema: [String: Any] = (try? JSONSerialization.jsonObject(with: Data(PolicySchema.text.utf8)) as? [String: Any]) ?? [:]
+    nonisolated(unsafe) static let schema: [String: Any] = {
+        guard case .success(let node) = JSONDocument.parse(PolicySchema.text) else { return [:] }
+        return plain(node) as? [String: Any] ?? [:]
+    }()
+
+    /// A parsed JSON value as Swift values: `true` stays a `Bool` (Foundation's reader gives
+    /// an `NSNumber`, which a completion would write as `1`), whole numbers `Int`s.
+    static func plain(_ node: JSONNode) -> Any {
+        switch node.value {
+        case .null: return NSNull()
+        case .bool(let value): return value
+        case .number(let value): return value.rounded() == value && abs(value) < 1e15 ? Int(value) as Any : value as Any
+        case .string(let value): return value
+        case .array(let items): return items.map(plain)
+        case .object(let members): return Dictionary(members.map { ($0.key, plain($0.value)) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
 
     /// What a line holds, as far as completion cares: its indent, whether it is a list item,
     /// and the key it sets (if any).
@@ -141,13 +157,41 @@ enum SchemaCompletion {
         }
         let path = self.path(to: line, column: column, in: file)
         guard let properties = node(at: path)?["properties"] as? [String: Any] else { return [] }
-        return properties.keys.sorted().map { key in
+        let present = siblings(of: line, column: column, in: file)
+        return properties.keys.sorted().filter { !present.contains($0) }.map { key in
             var members: [(String, JSONValue)] = [("label", .string(key)), ("kind", .int(10)), ("insertText", .string(key + ": "))]  // 10: Property
             if let description = (resolve(properties[key] as? [String: Any]))?["description"] as? String {
                 members.append(("documentation", .object([("kind", .string("markdown")), ("value", .string(description))])))
             }
             return .object(members)
         }
+    }
+
+    /// The keys already set in the mapping the cursor's line belongs to (a key is written once).
+    static func siblings(of line: Int, column: Int, in file: SourceFile) -> Set<String> {
+        let current = String(String.UnicodeScalarView(file.line(line).prefix(max(column - 1, 0))))
+        let here = parse(Substring(current))
+        let indent = here?.contentStart ?? current.count
+        var keys = Set<String>()
+        // Upwards to the line that opens the mapping (a list item's dash at this indent, or a
+        // line less indented); not from a new item's line, whose mapping starts there.
+        if here?.isItem != true {
+            var number = line - 1
+            while number >= 1, let other = parse(Substring(String(String.UnicodeScalarView(file.line(number))))) ?? Optional(Line(indent: .max, key: nil, isItem: false, contentStart: .max)) {
+                if other.contentStart < indent { break }
+                if other.contentStart == indent, let key = other.key { keys.insert(key) }
+                if other.isItem && other.contentStart == indent { break }
+                number -= 1
+            }
+        }
+        // Downwards to the next item or a line less indented.
+        var number = line + 1
+        while number <= file.lineCount, let other = parse(Substring(String(String.UnicodeScalarView(file.line(number))))) ?? Optional(Line(indent: .max, key: nil, isItem: false, contentStart: .max)) {
+            if other.contentStart < indent || other.isItem && other.indent < indent { break }
+            if other.contentStart == indent, let key = other.key { keys.insert(key) }
+            number += 1
+        }
+        return keys
     }
 
     /// The description of the key written at `position` (1-based), with its place in the

@@ -9,6 +9,9 @@ import WebPolicyRuntime
 enum TraceLens {
     static func isTrace(_ path: String) -> Bool { path.lowercased().hasSuffix(".trace") }
 
+    /// The command a lens carries: running it shows the line's decision as a message.
+    static let command = "webpolicy.simulateLine"
+
     /// The lenses of the trace, and the problems to publish on it.
     static func lenses(of text: String, path: String, policyText: (String) -> String?, encoding: PositionEncoding) -> (lenses: [JSONValue], problems: [Diagnostic]) {
         let file = SourceFile(path: path, text: text)
@@ -38,7 +41,7 @@ enum TraceLens {
             return .object([
                 ("range", .object([("start", start), ("end", start)])),
                 // A lens that shows; running it asks the server nothing.
-                ("command", .object([("title", .string(title)), ("command", .string("webpolicy.simulateLine")), ("arguments", .array([.int(line)]))])),
+                ("command", .object([("title", .string(title)), ("command", .string(command)), ("arguments", .array([.int(line), .string(title)]))])),
             ])
         }
         return (lenses, diagnostics)

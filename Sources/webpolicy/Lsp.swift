@@ -8,7 +8,7 @@ struct Lsp: ParsableCommand {
         commandName: "lsp",
         abstract: "Check policies as they are typed: a language server for editors (LSP over standard input and output).",
         discussion: """
-        Started by an editor, not by hand (docs/editors.md sets up VS Code, Neovim and Zed). \
+        Started by an editor, not by hand (docs/editors.md sets up Neovim and VS Code). \
         Each open policy is linted from its unsaved text as 'webpolicy lint' lints the file — \
         the same rules, .webpolicy.yml and suppressions — and the findings of every file it \
         reads, its includes too, are shown in the editor. Exit codes: 0 after the editor's \

@@ -85,7 +85,9 @@ struct LanguageServerTests {
 
     static func key(lint diagnostic: Diagnostic) -> String {
         let range = diagnostic.location.range
-        let notes = diagnostic.notes.compactMap { note in note.location.map { "\(note.message) @\($0.path) \($0.start.line):\($0.start.column)" } }
+        // Notes without a place, and the hint, are said at the finding.
+        let notes = (diagnostic.notes.map { ($0.message, $0.location ?? diagnostic.location) } + (diagnostic.hint.map { [("hint: " + $0, diagnostic.location)] } ?? []))
+            .map { "\($0.0) @\($0.1.path) \($0.1.start.line):\($0.1.start.column)" }
         return "\(diagnostic.ruleID) \(diagnostic.severity.rawValue) \(range.start.line):\(range.start.column)-\(range.end.line):\(range.end.column) \(diagnostic.message) \(notes)"
     }
 
@@ -104,7 +106,7 @@ struct LanguageServerTests {
             return
         }
         let published = try #require(editor.diagnostics(for: path), "published for the document itself, even when empty")
-        let linted = try Linter(configuration: LanguageServer.configuration(for: path)).lint(paths: [path])
+        let linted = try Linter(configuration: LanguageServer.configuration(root: FileManager.default.currentDirectoryPath)).lint(paths: [path])
         let expected = linted.diagnostics.filter { $0.location.path == path }.map(Self.key(lint:))
         #expect(published.map(Self.key(lsp:)) == expected)
     }
@@ -123,10 +125,10 @@ struct LanguageServerTests {
             editor.change(path, text: text, version: number + 2)
             // Each step's lint run at once: every half-typed text is linted.
             editor.pending.removeFirst()()
-            let published = try #require(editor.diagnostics(for: path))
+            let published = editor.diagnostics(for: path) ?? []
             // "w" is no policy yet: what the empty buffer was told is taken back.
             let expected = !LanguageServer.isPolicy(text, path: path) ? []
-                : Linter(configuration: try LanguageServer.configuration(for: path)).lint(text: text, path: path).diagnostics.filter { $0.location.path == path }
+                : Linter(configuration: try LanguageServer.configuration(root: FileManager.default.currentDirectoryPath)).lint(text: text, path: path).diagnostics.filter { $0.location.path == path }
             #expect(published.map(Self.key(lsp:)) == expected.map(Self.key(lint:)), "step \(number)")
             if number > 0 && number < steps.count - 1 { #expect(!published.isEmpty, "step \(number) has a finding") }
         }
@@ -184,6 +186,31 @@ struct LanguageServerTests {
         #expect(editor.diagnostics(for: named)?.isEmpty == false)
     }
 
+    /// A broken `.webpolicy.yml` is a finding, and the policy is linted with lint's defaults
+    /// meanwhile: its own findings stay in view.
+    @Test func aBrokenConfigurationIsAFindingAndLintGoesOn() throws {
+        let folder = try TemporaryFolder.make("lsp-config")
+        try "rules:\n  no-such-rule: error\n".write(to: folder.appendingPathComponent(".webpolicy.yml"), atomically: true, encoding: .utf8)
+        let path = folder.appendingPathComponent("p.yaml").path
+        let editor = Editor()
+        editor.send(["id": 1, "method": "initialize", "params": ["rootUri": folder.absoluteString, "capabilities": [:]]])
+        editor.open(path, text: "webpolicy: 1\nname: p\nwebview:\n  lockdown: yes-please\n")
+        let codes = editor.diagnostics(for: path)?.compactMap { $0["code"] as? String } ?? []
+        #expect(codes.contains("configuration") && codes.contains("invalid-value"), "\(codes)")
+    }
+
+    /// Bytes that are not UTF-8 in a message's strings are read as U+FFFD, not refused.
+    @Test func aBufferWithStrayBytesIsStillLinted() throws {
+        let editor = Editor()
+        _ = editor.initialize()
+        let path = try TemporaryFolder.make("lsp-bytes").appendingPathComponent("p.yaml").path
+        let uri = URL(fileURLWithPath: path).absoluteString
+        var body = Array(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":""#.utf8) + Array(uri.utf8)
+        body += Array(#"","languageId":"yaml","version":1,"text":"webpolicy: 1\nname: p\n# "#.utf8) + [0xFF, 0xFE] + Array(#"\n"}}}"#.utf8)
+        editor.server.handle(body)
+        #expect(editor.diagnostics(for: path) != nil)
+    }
+
     @Test func theLifecycleAndWhatItDoesNotHandle() {
         let editor = Editor()
         _ = editor.initialize()
@@ -229,6 +256,24 @@ struct NavigationTests {
         let definition = try #require(Self.request(editor, "textDocument/definition", path, position: (3, 10)) as? [String: Any])
         #expect(URL(string: definition["uri"] as? String ?? "")?.standardizedFileURL.path == folder.appendingPathComponent("shared/trackers.yaml").standardizedFileURL.path)
         #expect(Self.request(editor, "textDocument/definition", path, position: (1, 2)) is NSNull, "nothing is named on line 2")
+        editor.change(path, text: text.replacingOccurrences(of: "shared/trackers.yaml", with: "shared/missing.yaml"), version: 2)
+        #expect(Self.request(editor, "textDocument/definition", path, position: (3, 10)) is NSNull, "a file that is not there has no definition")
+    }
+
+    /// An include open in the editor is read as it is there, unsaved, and its findings are its
+    /// own lint's: fixing it in the editor clears them, whatever the including policy's lint.
+    @Test func anOpenIncludeIsReadUnsaved() throws {
+        let folder = try TemporaryFolder.make("lsp-overlay")
+        let main = folder.appendingPathComponent("main.yaml").path, shared = folder.appendingPathComponent("shared.yaml").path
+        let broken = "webpolicy: 1\nname: shared\ncookies:\n  - name: s\n    value: v\n    domain: example.com\n    secure: yes\n"
+        try broken.write(toFile: shared, atomically: true, encoding: .utf8)
+        let editor = Editor()
+        _ = editor.initialize()
+        editor.open(shared, text: broken.replacingOccurrences(of: "secure: yes", with: "secure: true"))
+        #expect(editor.diagnostics(for: shared)?.contains { $0["code"] as? String == "invalid-boolean" } == false)
+        editor.open(main, text: "webpolicy: 1\nname: main\ninclude:\n  - shared.yaml\n")
+        #expect(editor.diagnostics(for: shared)?.contains { $0["code"] as? String == "invalid-boolean" } == false, "the disk's old text is not shown over the buffer's")
+        #expect(editor.diagnostics(for: main)?.contains { $0["code"] as? String == "invalid-boolean" } == false)
     }
 
     @Test func aFindingsHoverIsItsRulesDocumentation() throws {
@@ -383,14 +428,16 @@ struct MessageFramingTests {
 
 @Suite("webpolicy lsp: completion and key hover, from the schema")
 struct CompletionTests {
-    /// The labels offered at the end of the text's last line.
-    static func labels(_ text: String) throws -> [String] {
+    /// The labels offered where `|` is in the text (at its end without one).
+    static func labels(_ marked: String) throws -> [String] {
+        let marked = marked.contains("|") ? marked : marked + "|"
+        let before = marked[..<marked.firstIndex(of: "|")!]
+        let text = marked.replacingOccurrences(of: "|", with: "")
         let (editor, path) = try Editor.opening(text, as: "p.yaml", folder: "lsp-complete")
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let last = lines.count - 1
+        let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
         editor.send(["id": 70, "method": "textDocument/completion", "params": [
             "textDocument": ["uri": URL(fileURLWithPath: path).absoluteString],
-            "position": ["line": last, "character": lines[last].unicodeScalars.count],
+            "position": ["line": lines.count - 1, "character": lines[lines.count - 1].unicodeScalars.count],
         ]])
         let items = editor.received.last { $0["id"] as? Int == 70 }?["result"] as? [[String: Any]] ?? []
         return items.compactMap { $0["label"] as? String }
@@ -415,7 +462,16 @@ struct CompletionTests {
         let types = try Self.labels("webpolicy: 1\ncontent-rules:\n  - action: block\n    resource-type: [script, ")
         #expect(types.contains("image") && types.contains("ping"))
         let lockdown = try Self.labels("webpolicy: 1\nwebview:\n  lockdown: ")
-        #expect(lockdown.contains("device"))
+        #expect(lockdown == ["true", "false", "device"], "booleans as YAML writes them, not 1 and 0")
+    }
+
+    /// A key already set in the mapping is not offered again; another tool's YAML gets none.
+    @Test func onlyKeysNotYetWrittenAndOnlyInPolicies() throws {
+        let top = try Self.labels("webpolicy: 1\nname: p\n")
+        #expect(!top.contains("name") && !top.contains("webpolicy") && top.contains("navigation"))
+        let rule = try Self.labels("webpolicy: 1\ncontent-rules:\n  - id: x\n    action: block\n    |\n  - url-filter: y")
+        #expect(!rule.contains("id") && !rule.contains("action") && rule.contains("url-filter"), "the next item's keys are its own")
+        #expect(try Self.labels("name: build\non: [push]\njobs:\n  ").isEmpty)
     }
 
     @Test func aKeysHoverIsItsSchemaDescription() throws {
@@ -462,8 +518,18 @@ struct TraceLensTests {
         let edited = lenses()
         #expect(edited[1].hasPrefix("3: allow ✗ expected block"), "\(edited)")
         #expect(edited[2].hasPrefix("4: block ✓"), "\(edited)")
+        // A policy that stops loading is said on the trace at once, and unsaid when it loads.
+        editor.change(policyPath, text: "webpolicy: 2\n", version: 2)
+        editor.pending.removeFirst()()
+        #expect(editor.diagnostics(for: tracePath)?.contains { ($0["message"] as? String)?.contains("does not load") == true } == true)
+        editor.change(policyPath, text: policy, version: 3)
+        editor.pending.removeFirst()()
+        #expect(editor.diagnostics(for: tracePath)?.isEmpty == true)
+        // A lens run shows its line's decision.
+        editor.send(["id": 61, "method": "workspace/executeCommand", "params": ["command": "webpolicy.simulateLine", "arguments": [3, "block ✓ — x"]]])
+        #expect(editor.received.contains { $0["method"] as? String == "window/showMessage" && (($0["params"] as? [String: Any])?["message"] as? String)?.hasPrefix("line 3: block") == true })
         // A broken line is the trace's diagnostic.
-        editor.change(tracePath, text: trace + "image notaurl\n", version: 2)
+        editor.change(tracePath, text: trace + "image notaurl\n", version: 4)
         editor.pending.removeFirst()()
         #expect(editor.diagnostics(for: tracePath)?.contains { $0["code"] as? String == "trace" } == true)
     }

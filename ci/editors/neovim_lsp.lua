@@ -31,4 +31,19 @@ wait_for(function() return vim.inspect(vim.diagnostic.get(0)) ~= before end, "th
 vim.wait(1000)
 dump("shown-after.jsonl")
 print("after the edit: " .. #vim.diagnostic.get(0))
+
+-- A trace: its lenses, as the doc's block asks for them, each line's decision.
+vim.cmd("edit shop.trace")
+local trace = vim.api.nvim_get_current_buf()
+wait_for(function()
+  vim.lsp.codelens.refresh()
+  vim.wait(200)
+  return #vim.lsp.codelens.get(trace) > 0
+end, "the trace's lenses")
+local out = io.open("lenses.txt", "w")
+for _, lens in ipairs(vim.lsp.codelens.get(trace)) do
+  out:write(lens.range.start.line + 1, "\t", lens.command.title, "\n")
+end
+out:close()
+print("lenses: " .. #vim.lsp.codelens.get(trace))
 vim.cmd("qall!")

@@ -20,6 +20,8 @@ if not block:
 open(sys.argv[1], "w").write(block.group(1))
 PY
 cp Tests/Fixtures/lint/err/webview-security.yaml "$work/policy.yaml"
+cp policies/https-and-trackers.yaml "$work/shop.yaml"
+sed 's|^policy: .*|policy: shop.yaml|' policies/https-and-trackers.trace > "$work/shop.trace"
 printf 'webpolicy: 1\nname: half\nnavigation:\n  pages:\n    - "*.example.com\n' > "$work/edited.yaml"
 cd "$work"
 PATH="$work/bin:$PATH" timeout 60 nvim --headless -u init.lua policy.yaml \
@@ -27,6 +29,7 @@ PATH="$work/bin:$PATH" timeout 60 nvim --headless -u init.lua policy.yaml \
 cat nvim.log
 PATH="$work/bin:$PATH" webpolicy lint policy.yaml --format json > lint-before.json || true
 PATH="$work/bin:$PATH" webpolicy lint edited.yaml --format json > lint-after.json || true
+PATH="$work/bin:$PATH" webpolicy simulate shop.trace --format json > simulate.jsonl || true
 python3 - <<'PY'
 import json, sys
 def lint(path, file):
@@ -45,4 +48,13 @@ for shown, linted, file in [("shown-before.jsonl", "lint-before.json", "policy.y
         print("lint says:", *want, sep="\n  ")
         sys.exit(f"{file}: the editor's diagnostics differ from lint's")
     print(f"{file}: {len(got)} diagnostics in Neovim, the same as lint's")
+# Each request line's lens says what simulate says of it.
+results = [json.loads(line) for line in open("simulate.jsonl") if line.startswith('{"trace"')]
+want = sorted(f"{r['line']}\t{r['verdict']}" for r in results)
+got = sorted("\t".join([line.split("\t")[0], line.split("\t")[1].split(" ")[0]]) for line in open("lenses.txt") if line.strip())
+if not want or got != want:
+    print("lenses:", *got, sep="\n  ")
+    print("simulate:", *want, sep="\n  ")
+    sys.exit("the trace's lenses differ from simulate's verdicts")
+print(f"shop.trace: {len(got)} lenses in Neovim, the verdicts simulate gives")
 PY

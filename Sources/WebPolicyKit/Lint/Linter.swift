@@ -38,6 +38,8 @@ public struct Linter: Sendable {
     public var configuration: LintConfiguration
     /// Relative paths are opened from here (default: the working folder) but shown as written.
     public var baseDirectory: String?
+    /// Unsaved texts to read instead of the files (`PolicyLoader.overlay`).
+    public var overlay: [String: String] = [:]
 
     public init(rules: [any LintRule.Type] = BuiltInRules.all, configuration: LintConfiguration = LintConfiguration(), baseDirectory: String? = nil) {
         self.rules = rules
@@ -83,14 +85,14 @@ public struct Linter: Sendable {
 
     /// Lints policy text that is not on disk, and returns the policy it loaded.
     public func lintLoading(text: String, path: String) -> (report: LintReport, policy: Policy?) {
-        let result = PolicyLoader(baseDirectory: baseDirectory).load(text: text, path: path)
+        let result = PolicyLoader(baseDirectory: baseDirectory, overlay: overlay).load(text: text, path: path)
         let sources = Dictionary(result.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         return (LintReport(diagnostics: result.diagnostics + check(result), sources: sources, lintedFiles: [path]), result.policy)
     }
 
     /// Lints policy text that is not on disk.
     public func lint(text: String, path: String) -> LintReport {
-        let result = PolicyLoader(baseDirectory: baseDirectory).load(text: text, path: path)
+        let result = PolicyLoader(baseDirectory: baseDirectory, overlay: overlay).load(text: text, path: path)
         let sources = Dictionary(result.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         return LintReport(diagnostics: result.diagnostics + check(result), sources: sources, lintedFiles: [path])
     }

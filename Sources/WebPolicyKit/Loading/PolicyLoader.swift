@@ -15,9 +15,21 @@ public struct LoadResult: Sendable {
 public struct PolicyLoader: Sendable {
     /// Relative paths are opened from here (default: the working folder) but shown as written.
     public var baseDirectory: String?
+    /// Texts to read instead of the files at these paths (absolute, standardized): an editor's
+    /// unsaved buffers, which a policy's includes and lists are read from when they are open.
+    public var overlay: [String: String] = [:]
 
-    public init(baseDirectory: String? = nil) {
+    public init(baseDirectory: String? = nil, overlay: [String: String] = [:]) {
         self.baseDirectory = baseDirectory
+        self.overlay = overlay
+    }
+
+    /// A file as the loader reads it: from the overlay when it holds the path, else from disk.
+    private func read(path: String, displayPath: String, reference: SourceLocation?, expecting expected: SourceReader.Expected = .policy) -> SourceReader.Outcome {
+        if !overlay.isEmpty, let text = overlay[PathNormalizer.canonical(path)] {
+            return SourceReader.read(bytes: Array(text.utf8), displayPath: displayPath, reference: reference, expecting: expected)
+        }
+        return SourceReader.read(path: path, displayPath: displayPath, reference: reference, expecting: expected)
     }
 
     public func load(path: String) -> LoadResult {
@@ -66,7 +78,7 @@ public struct PolicyLoader: Sendable {
                 let display = PathNormalizer.resolve(reference.path.value, relativeTo: document.file.path)
                 let path = PathNormalizer.opening(display, from: baseDirectory)
                 guard seen.insert(PathNormalizer.canonical(path)).inserted else { continue }
-                switch SourceReader.read(path: path, displayPath: display, reference: reference.path.location, expecting: .contentBlockerList) {
+                switch read(path: path, displayPath: display, reference: reference.path.location, expecting: .contentBlockerList) {
                 case .problem(let diagnostic, let source):
                     state.diagnostics.append(diagnostic)
                     if let source { state.files.append(source) }
@@ -110,7 +122,7 @@ public struct PolicyLoader: Sendable {
         if state.loaded.contains(canonical) { return }
         state.loaded.insert(canonical)
 
-        switch SourceReader.read(path: path, displayPath: displayPath, reference: reference?.location) {
+        switch read(path: path, displayPath: displayPath, reference: reference?.location) {
         case .problem(let diagnostic, let source):
             state.diagnostics.append(diagnostic)
             if let source { state.files.append(source) }
@@ -196,7 +208,7 @@ public enum PathNormalizer {
     }
 
     /// A key that is the same for every spelling of one file (symlinks resolved).
-    static func canonical(_ path: String) -> String {
+    public static func canonical(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 }
