@@ -2,7 +2,10 @@
 # A real editor against `webpolicy lsp`: Debian's Neovim, headless, set up with the block
 # docs/editors.md gives for it (the one marked "neovim-0.7"), opens a policy with mistakes and
 # must show what `webpolicy lint --format json` says of it; after an edit that leaves the YAML
-# half-typed, what lint says of the new text. Usage: neovim_lsp.sh PATH/TO/webpolicy
+# half-typed, what lint says of the new text. Then, as the editor sends them: a hover over a
+# finding, completion of a key and of a value, go to definition on an include, the whole file's
+# fixes applied as a code action (the text `lint --fix` writes), and a trace's lenses (the
+# verdicts `simulate` gives). Usage: neovim_lsp.sh PATH/TO/webpolicy
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 webpolicy=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -22,6 +25,8 @@ PY
 cp Tests/Fixtures/lint/err/webview-security.yaml "$work/policy.yaml"
 cp policies/https-and-trackers.yaml "$work/shop.yaml"
 sed 's|^policy: .*|policy: shop.yaml|' policies/https-and-trackers.trace > "$work/shop.trace"
+cp Tests/Fixtures/fix/every-fix.yaml "$work/fix.yaml"
+cp Tests/Fixtures/fix/every-fix.yaml "$work/fixed-by-lint.yaml"
 printf 'webpolicy: 1\nname: half\nnavigation:\n  pages:\n    - "*.example.com\n' > "$work/edited.yaml"
 cd "$work"
 PATH="$work/bin:$PATH" timeout 60 nvim --headless -u init.lua policy.yaml \
@@ -30,6 +35,7 @@ cat nvim.log
 PATH="$work/bin:$PATH" webpolicy lint policy.yaml --format json > lint-before.json || true
 PATH="$work/bin:$PATH" webpolicy lint edited.yaml --format json > lint-after.json || true
 PATH="$work/bin:$PATH" webpolicy simulate shop.trace --format json > simulate.jsonl || true
+PATH="$work/bin:$PATH" webpolicy lint --fix fixed-by-lint.yaml > /dev/null 2>&1 || true
 python3 - <<'PY'
 import json, sys
 def lint(path, file):
@@ -57,4 +63,20 @@ if not want or got != want:
     print("simulate:", *want, sep="\n  ")
     sys.exit("the trace's lenses differ from simulate's verdicts")
 print(f"shop.trace: {len(got)} lenses in Neovim, the verdicts simulate gives")
+# Hover, completion, definition and a code action, as the editor sent them.
+print(open("checks.txt").read(), end="")
+checks = dict(line.rstrip("\n").split("\t", 1) for line in open("checks.txt"))
+hover, code = checks["hover"].split("\t")
+if hover != code:
+    sys.exit(f"hover over a {code} finding showed {hover!r}")
+keys = checks["keys"].split(",")
+if "navigation" not in keys or "name" in keys or "content-rules" in keys:
+    sys.exit(f"completion of a top-level key offered {keys}")
+if not {"block", "css-display-none", "make-https"} <= set(checks["actions"].split(",")):
+    sys.exit(f"completion after 'action: ' offered {checks['actions']}")
+if checks["definition"] != "shop.yaml":
+    sys.exit(f"definition on the include went to {checks['definition']!r}")
+if open("fixed-in-editor.yaml").read().rstrip("\n") != open("fixed-by-lint.yaml").read().rstrip("\n"):
+    sys.exit("the editor's fix-all left another text than lint --fix writes")
+print("hover, completion, definition and the fix-all code action: as lint and the schema say")
 PY
