@@ -73,7 +73,7 @@ let package = Package(
         // targets and a build without the SwiftAudit trait never compile it.
         .target(name: "WebPolicyAudit", dependencies: ["WebPolicyKit", "WebPolicyRuntime"]),
         // `webpolicy lsp`: the language server, a hand-written protocol layer over Foundation.
-        .target(name: "WebPolicyLSP", dependencies: ["WebPolicyKit", "WebPolicyRuntime", "WebPolicyAudit"]),
+        .target(name: "WebPolicyLSP", dependencies: ["URLFilter", "WebPolicyKit", "WebPolicyRuntime", "WebPolicyAudit"]),
         // Swift sources read with swift-syntax into the same facts; only the command line
         // links it, and only with the SwiftAudit trait. Never the runtime products. Its
         // swift-syntax dependencies follow the trait too: `swift build` of this package builds

@@ -103,7 +103,8 @@ public final class LanguageServer: @unchecked Sendable {
             }
             if method == "textDocument/hover" {
                 reply(id: id, result: Hover.hover(at: position, findings: lint.report.diagnostics, in: lint.file, encoding: encoding)
-                    ?? SchemaCompletion.keyHover(at: position, in: lint.file).map { .object([("contents", .object([("kind", .string("markdown")), ("value", .string($0))]))]) }
+                    ?? (SchemaCompletion.keyHover(at: position, in: lint.file) ?? SchemaCompletion.urlFilterHover(at: position, in: lint.file))
+                        .map { .object([("contents", .object([("kind", .string("markdown")), ("value", .string($0))]))]) }
                     ?? .null)
             } else {
                 reply(id: id, result: Navigation.definition(at: position, references(lint)) ?? .null)

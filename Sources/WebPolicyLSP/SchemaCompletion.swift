@@ -1,4 +1,5 @@
 import Foundation
+import URLFilter
 import WebPolicyKit
 import WebPolicyRuntime
 
@@ -192,6 +193,28 @@ enum SchemaCompletion {
             number += 1
         }
         return keys
+    }
+
+    /// What WebKit makes of the url-filter written at `position` (on its value): compiled,
+    /// anchored or not, or refused — and then the whole list with it — with WebKit's reason.
+    static func urlFilterHover(at position: SourcePosition, in file: SourceFile) -> String? {
+        let text = String(String.UnicodeScalarView(file.line(position.line)))
+        guard let parsed = parse(Substring(text)), parsed.key == "url-filter", let colon = text.firstIndex(of: ":") else { return nil }
+        let valueStart = text.distance(from: text.startIndex, to: colon) + 1
+        guard position.column - 1 > valueStart else { return nil }
+        var value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        if let comment = value.range(of: " #") { value = String(value[..<comment.lowerBound]).trimmingCharacters(in: .whitespaces) }
+        if value.count >= 2, let quote = value.first, quote == "'" || quote == "\"", value.last == quote { value = String(value.dropFirst().dropLast()) }
+        if value.hasPrefix("'") { value = value.replacingOccurrences(of: "''", with: "'") }
+        switch URLFilterParser.parse(value) {
+        case .filter(let filter):
+            let where_ = filter.hasBeginningOfLineAssertion ? "from the start of the URL (`^`)" : "anywhere in the URL"
+            return "**url-filter** `\(value)`: WebKit compiles it into its automaton, matching \(where_), ignoring case unless `url-filter-is-case-sensitive: true`; \(filter.terms.count) term\(filter.terms.count == 1 ? "" : "s") after WebKit's simplification."
+        case .matchesEverything:
+            return "**url-filter** `\(value)`: matches every URL; WebKit accepts it and applies the rule's action to every load it checks (a universal action)."
+        case .rejected(let problem):
+            return "**url-filter** `\(value)`: WebKit refuses it — and with it the whole rule list — at characters \(problem.span.offset + 1)–\(problem.span.offset + problem.span.length): \(problem.status.webKitMessage)"
+        }
     }
 
     /// The description of the key written at `position` (1-based), with its place in the

@@ -465,6 +465,18 @@ struct CompletionTests {
         #expect(lockdown == ["true", "false", "device"], "booleans as YAML writes them, not 1 and 0")
     }
 
+    /// Over a url-filter: what WebKit makes of it, compiled, universal or refused.
+    @Test func aURLFiltersHoverSaysWhatWebKitMakesOfIt() throws {
+        let text = "webpolicy: 1\nname: p\ncontent-rules:\n  - action: block\n    url-filter: '^https?://ads\\.'\n  - action: block\n    url-filter: \"(a|b)\"\n  - action: css-display-none\n    selector: .ad\n    url-filter: .*\n"
+        let (editor, path) = try Editor.opening(text, as: "p.yaml", folder: "lsp-urlfilter")
+        func hover(_ line: Int) -> String {
+            ((NavigationTests.request(editor, "textDocument/hover", path, position: (line, 20)) as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        }
+        #expect(hover(4).contains("compiles it") && hover(4).contains("from the start of the URL"), "\(hover(4))")
+        #expect(hover(6).contains("whole rule list") || hover(6).contains("**disjunction"), "a refused filter, or its finding: \(hover(6))")
+        #expect(hover(9).contains("matches every URL"), "\(hover(9))")
+    }
+
     /// A key already set in the mapping is not offered again; another tool's YAML gets none.
     @Test func onlyKeysNotYetWrittenAndOnlyInPolicies() throws {
         let top = try Self.labels("webpolicy: 1\nname: p\n")
