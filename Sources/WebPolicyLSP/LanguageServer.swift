@@ -261,6 +261,7 @@ public final class LanguageServer: @unchecked Sendable {
         // Includes and lists open in the editor are read as they are there, unsaved.
         linter.overlay = openTexts(except: uri)
         (report, policy) = linter.lintLoading(text: text, path: path)
+        report = LintReport(diagnostics: report.diagnostics.map { WorkspacePaths.relative($0, root: root) }, sources: report.sources, lintedFiles: report.lintedFiles)
         if let configurationProblem { report = LintReport(diagnostics: report.diagnostics + [configurationProblem], sources: report.sources, lintedFiles: report.lintedFiles) }
         lints[uri] = (documents.version(of: uri), report, report.sources[path] ?? SourceFile(path: path, text: text), policy)
         var byPath: [String: [Diagnostic]] = [path: []]

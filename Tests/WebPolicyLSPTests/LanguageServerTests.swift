@@ -87,7 +87,7 @@ struct LanguageServerTests {
         let range = diagnostic.location.range
         // Notes without a place, and the hint, are said at the finding.
         let notes = (diagnostic.notes.map { ($0.message, $0.location ?? diagnostic.location) } + (diagnostic.hint.map { [("hint: " + $0, diagnostic.location)] } ?? []))
-            .map { "\($0.0) @\($0.1.path) \($0.1.start.line):\($0.1.start.column)" }
+            .map { "\($0.0) @\(URL(fileURLWithPath: $0.1.path).path) \($0.1.start.line):\($0.1.start.column)" }
         return "\(diagnostic.ruleID) \(diagnostic.severity.rawValue) \(range.start.line):\(range.start.column)-\(range.end.line):\(range.end.column) \(diagnostic.message) \(notes)"
     }
 
@@ -106,8 +106,12 @@ struct LanguageServerTests {
             return
         }
         let published = try #require(editor.diagnostics(for: path), "published for the document itself, even when empty")
-        let linted = try Linter(configuration: LanguageServer.configuration(root: FileManager.default.currentDirectoryPath)).lint(paths: [path])
-        let expected = linted.diagnostics.filter { $0.location.path == path }.map(Self.key(lint:))
+        // As `lint` run in the workspace names the file: relative to it, and so every file
+        // its messages name.
+        let root = FileManager.default.currentDirectoryPath
+        let named = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+        let linted = try Linter(configuration: LanguageServer.configuration(root: root)).lint(paths: [named])
+        let expected = linted.diagnostics.filter { $0.location.path == named }.map(Self.key(lint:))
         #expect(published.map(Self.key(lsp:)) == expected)
     }
 

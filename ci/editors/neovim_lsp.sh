@@ -5,9 +5,12 @@
 # half-typed, what lint says of the new text. Then, as the editor sends them: a hover over a
 # finding, completion of a key and of a value, go to definition on an include, the whole file's
 # fixes applied as a code action (the text `lint --fix` writes), and a trace's lenses (the
-# verdicts `simulate` gives). Usage: neovim_lsp.sh PATH/TO/webpolicy
+# verdicts `simulate` gives). Last, every policy of the lint fixtures opened in turn: what the
+# editor shows of each equals `lint --format json` of it (the whole corpus's parity).
+# Usage: neovim_lsp.sh PATH/TO/webpolicy
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+repo=$(pwd)
 webpolicy=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -30,7 +33,7 @@ cp Tests/Fixtures/fix/every-fix.yaml "$work/fixed-by-lint.yaml"
 printf 'webpolicy: 1\nname: half\nnavigation:\n  pages:\n    - "*.example.com\n' > "$work/edited.yaml"
 cd "$work"
 PATH="$work/bin:$PATH" timeout 60 nvim --headless -u init.lua policy.yaml \
-    -c "luafile $OLDPWD/ci/editors/neovim_lsp.lua" > nvim.log 2>&1 || { cat nvim.log; exit 1; }
+    -c "luafile $repo/ci/editors/neovim_lsp.lua" > nvim.log 2>&1 || { cat nvim.log; exit 1; }
 cat nvim.log
 PATH="$work/bin:$PATH" webpolicy lint policy.yaml --format json > lint-before.json || true
 PATH="$work/bin:$PATH" webpolicy lint edited.yaml --format json > lint-after.json || true
@@ -79,4 +82,73 @@ if checks["definition"] != "shop.yaml":
 if open("fixed-in-editor.yaml").read().rstrip("\n") != open("fixed-by-lint.yaml").read().rstrip("\n"):
     sys.exit("the editor's fix-all left another text than lint --fix writes")
 print("hover, completion, definition and the fix-all code action: as lint and the schema say")
+PY
+
+# The whole lint corpus, each policy opened in the editor as a user opens it. Files that are not
+# UTF-8 are left out: the editor converts their bytes (latin1, UTF-16) before the server sees a
+# character, so the text linted is not the file's — lint's own fixtures cover those.
+cp -R "$repo/Tests/Fixtures/lint" "$work/lint"
+cd "$work/lint"
+for file in ok/*.yaml err/*.yaml; do
+    python3 -c 'import sys; open(sys.argv[1], "rb").read().decode("utf-8")' "$file" 2>/dev/null && echo "$file"
+done > fixtures.txt
+PATH="$work/bin:$PATH" timeout 600 nvim --headless -u ../init.lua \
+    -c "luafile $repo/ci/editors/neovim_parity.lua" > nvim.log 2>&1 || { cat nvim.log; exit 1; }
+while read -r file; do
+    PATH="$work/bin:$PATH" webpolicy lint "$file" --format json > "$file.lint.json" || true
+done < fixtures.txt
+python3 - <<'PY'
+import json, sys
+def byte_column(path, line, column):
+    # lint counts columns in Unicode scalars from 1; Neovim in bytes from 0.
+    lines = open(path, encoding="utf-8").read().split("\n")
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    # A range may end past its line's last character (an end of file): the count goes on.
+    return len(text[:column - 1].encode("utf-8")) + max(column - 1 - len(text), 0)
+def lint_keys(fixture):
+    keys = {}
+    for d in json.load(open(fixture + ".lint.json"))["diagnostics"]:
+        here = (d["file"], d["line"] - 1)
+        notes = [[n["message"], n["file"] or d["file"], (n["line"] or d["line"]) - 1] for n in d["notes"]]
+        if d["hint"]:
+            notes.append(["hint: " + d["hint"], *here])
+        key = [d["rule"], d["severity"], d["line"] - 1, byte_column(d["file"], d["line"], d["column"]),
+               d["endLine"] - 1, byte_column(d["file"], d["endLine"], d["endColumn"]), d["message"]]
+        keys.setdefault(d["file"], []).append(json.dumps([key, sorted(notes)]))
+    return {file: sorted(found) for file, found in keys.items()}
+records = [json.loads(line) for line in open("parity.jsonl")]
+fixtures = [line.strip() for line in open("fixtures.txt") if line.strip()]
+if [r["fixture"] for r in records] != fixtures:
+    sys.exit("Neovim did not open every fixture")
+left_alone, failed, findings = [], [], 0
+for record in records:
+    fixture = record["fixture"]
+    want = lint_keys(fixture)
+    if not record["published"]:
+        # The server leaves a file alone only when it is no policy; lint, told to, reads it.
+        left_alone.append(fixture)
+        continue
+    shown = {}
+    for d in record["diagnostics"]:
+        shown.setdefault(d["file"], []).append(json.dumps([d["key"], sorted(d["notes"])]))
+    for file in set(want) | {fixture}:
+        got, expected = sorted(shown.get(file, [])), want.get(file, [])
+        findings += len(expected)
+        if got != expected:
+            failed.append(fixture)
+            print(f"{fixture} ({file}):", "  neovim showed:", *got, "  lint says:", *expected, sep="\n    ")
+if failed:
+    sys.exit(f"the editor's diagnostics differ from lint's on {len(set(failed))} fixtures: {sorted(set(failed))}")
+# Without a top-level `webpolicy:` key (or a *.webpolicy.yaml name) a YAML file is another
+# tool's, as `lint` tells in a folder; these fixtures are such files, linted because named.
+no_policy = {
+    "err/file-comments-only.yaml": "comments only",
+    "err/file-empty.yaml": "empty",
+    "err/missing-version.yaml": "a policy without its webpolicy: key, which is what tells one",
+    "err/root-not-mapping.yaml": "a list at the top",
+}
+if left_alone != sorted(no_policy):
+    sys.exit(f"the server left {left_alone} alone; only {sorted(no_policy)} have no policy in them")
+print(f"lint corpus: {len(records) - len(left_alone)} policies opened in Neovim, {findings} findings, "
+      f"each as lint --format json says it ({len(left_alone)} files with no policy in them left alone, as the server leaves other YAML)")
 PY
