@@ -23,6 +23,8 @@ public final class LanguageServer: @unchecked Sendable {
     private var published: [String: Set<String>] = [:]
     /// Each open policy's last lint: its version, report and text as a source file.
     private var lints: [String: (version: Int?, report: LintReport, file: SourceFile, policy: Policy?)] = [:]
+    /// Each open policy's url regexes as WebKit's parser read them in its last lint.
+    private var parseMemos: [String: URLFilterParseMemo] = [:]
     private var shutDown = false
     /// The folder `lint` would run in: the workspace's, else the server's working folder.
     private var root = FileManager.default.currentDirectoryPath
@@ -40,11 +42,7 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// Handles one message's body.
     public func handle(_ body: [UInt8]) {
-        // A body whose strings are not UTF-8 (a buffer holding stray bytes) is read as its
-        // text would be, each bad byte a U+FFFD, rather than refused.
-        let object = (try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
-            ?? (try? JSONSerialization.jsonObject(with: Data(String(decoding: body, as: UTF8.self).utf8)) as? [String: Any])
-        guard let object else {
+        guard let object = MessageBody.object(body) else {
             // JSON-RPC 2.0 §5.1: a body that is not JSON gets a parse error with a null id.
             reply(id: .null, error: (-32700, "the message is not a JSON object"))
             return
@@ -196,6 +194,7 @@ public final class LanguageServer: @unchecked Sendable {
             guard let uri else { return }
             documents.close(uri: uri)
             lints[uri] = nil
+            parseMemos[uri] = nil
             for path in published.removeValue(forKey: uri) ?? [] { publish([], for: DocumentStore.uri(ofPath: path), file: nil) }
         default:
             break
@@ -260,6 +259,12 @@ public final class LanguageServer: @unchecked Sendable {
         }
         // Includes and lists open in the editor are read as they are there, unsaved.
         linter.overlay = openTexts(except: uri)
+        linter.parseMemo = parseMemos[uri] ?? URLFilterParseMemo()
+        parseMemos[uri] = linter.parseMemo
+        // The last lint of an imported block list is a tree of a million values: it is let go
+        // of after this one's findings are out, on another thread, not before them.
+        let previous = Discarded(lints.removeValue(forKey: uri))
+        defer { previous.release() }
         (report, policy) = linter.lintLoading(text: text, path: path)
         report = LintReport(diagnostics: report.diagnostics.map { WorkspacePaths.relative($0, root: root) }, sources: report.sources, lintedFiles: report.lintedFiles)
         if let configurationProblem { report = LintReport(diagnostics: report.diagnostics + [configurationProblem], sources: report.sources, lintedFiles: report.lintedFiles) }
@@ -341,5 +346,18 @@ public final class LanguageServer: @unchecked Sendable {
         case let string as String: return .string(string)
         default: return nil
         }
+    }
+}
+
+/// A value let go of on another thread: freeing a large lint's tree takes a tenth of a second
+/// that the editor need not wait for.
+private final class Discarded<Value>: @unchecked Sendable {
+    private var value: Value?
+
+    init(_ value: Value?) { self.value = value }
+
+    func release() {
+        guard value != nil else { return }
+        DispatchQueue.global(qos: .utility).async { self.value = nil }
     }
 }

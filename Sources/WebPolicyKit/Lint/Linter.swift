@@ -40,6 +40,9 @@ public struct Linter: Sendable {
     public var baseDirectory: String?
     /// Unsaved texts to read instead of the files (`PolicyLoader.overlay`).
     public var overlay: [String: String] = [:]
+    /// WebKit's parse of each url regex, kept from one lint to the next (an editor's server
+    /// re-linting after each keystroke); nil on the command line, which lints once.
+    public var parseMemo: URLFilterParseMemo?
 
     public init(rules: [any LintRule.Type] = BuiltInRules.all, configuration: LintConfiguration = LintConfiguration(), baseDirectory: String? = nil) {
         self.rules = rules
@@ -99,7 +102,7 @@ public struct Linter: Sendable {
 
     func check(_ result: LoadResult, acceptedRegexes: PolicyFacts.AcceptedRegexes? = nil) -> [Diagnostic] {
         guard let policy = result.policy else { return [] }
-        let facts = PolicyFacts(policy: policy, files: result.files, acceptedRegexes: acceptedRegexes)
+        let facts = PolicyFacts(policy: policy, files: result.files, acceptedRegexes: acceptedRegexes, parseMemo: parseMemo)
         var diagnostics: [Diagnostic] = []
         // Only an unused suppression looks here: a list, not a set hashed on every run.
         var active: [String] = []

@@ -14,10 +14,12 @@ final class PolicyFacts {
         var matchingEverything: Set<SourceRange>
     }
     private let acceptedRegexes: AcceptedRegexes?
+    private let parseMemo: URLFilterParseMemo?
 
-    init(policy: Policy, files: [SourceFile], acceptedRegexes: AcceptedRegexes? = nil) {
+    init(policy: Policy, files: [SourceFile], acceptedRegexes: AcceptedRegexes? = nil, parseMemo: URLFilterParseMemo? = nil) {
         self.policy = policy
         self.acceptedRegexes = acceptedRegexes
+        self.parseMemo = parseMemo
         self.files = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -66,7 +68,8 @@ final class PolicyFacts {
                 fields.append(RegexInput(text: field.text, field: field.field, caseSensitive: field.caseSensitive, rule: rule))
             }
         }
-        let results = fields.parallelMap { URLFilterParser.parse($0.text.value, caseSensitive: $0.caseSensitive) }
+        let keys = fields.map { URLFilterParseMemo.Key(pattern: $0.text.value, caseSensitive: $0.caseSensitive) }
+        let results = parseMemo?.results(for: keys) ?? keys.parallelMap { URLFilterParser.parse($0.pattern, caseSensitive: $0.caseSensitive) }
         var byStatus: [URLFilterParseStatus: [RegexField]] = [:]
         for (field, result) in zip(fields, results) {
             if case .filter = result { continue }
@@ -105,7 +108,7 @@ final class PolicyFacts {
 
     /// The content rules as WebKit JSON, sugar expanded.
     /// Each content rule's trigger as comparable data, in policy order.
-    lazy var triggerShapes: [TriggerShape] = policy.contentRules.map { TriggerShape($0.trigger) }
+    lazy var triggerShapes: [TriggerShape] = policy.contentRules.parallelMap { TriggerShape($0.trigger) }
 
     lazy var loweredRules: [LoweredRule] = ContentBlockerLowering.lower(policy)
 

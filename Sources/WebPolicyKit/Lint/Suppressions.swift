@@ -46,7 +46,7 @@ struct Suppression {
         var suppressions: [Suppression] = []
         var problems: [Diagnostic] = []
         // Most files have none: skip the line walk (a 10 MB policy has 400,000 lines).
-        guard file.text.containsBytes(of: prefix) else { return ([], []) }
+        guard file.text.containsBytes(of: prefix, afterMarker: marker) else { return ([], []) }
         let markerScalar = marker.unicodeScalars.first!
         var pending: [Suppression] = []  // `disable-next-line`s waiting for their line
         for number in 1...max(file.lineCount, 1) {

@@ -4,7 +4,7 @@ import WebPolicyRuntime
 /// exactly the same loads, and a shape can say it covers another (matches at least the loads
 /// the other matches) when that follows from the fields alone — no automata, so "covers" is
 /// sure when it says yes and silent otherwise.
-struct TriggerShape: Hashable {
+struct TriggerShape: Hashable, Sendable {
     /// The url-filter as written, or the hosts as a sorted list; `.*`-like filters are nil.
     var filter: String?
     var hosts: [String]?
