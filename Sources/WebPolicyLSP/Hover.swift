@@ -21,6 +21,11 @@ enum Hover {
 
     static func markdown(_ finding: Diagnostic) -> String {
         var parts = ["**\(finding.ruleID)** (\(finding.severity.rawValue)): \(finding.message)"]
+        // The notes, as lint prints them (`= note:`), each with its place when it has one.
+        for note in finding.notes {
+            let place = note.location.map { $0.path == finding.location.path ? " (line \($0.start.line))" : " (\($0.path):\($0.start.line))" } ?? ""
+            parts.append("note: \(note.message)\(place)")
+        }
         if let hint = finding.hint { parts.append("hint: \(hint)") }
         if let fix = finding.fix { parts.append("fix: \(fix.description) (\(fix.command), or the quick fix here)") }
         if let rule = rules[finding.ruleID] {

@@ -23,9 +23,17 @@ public final class LanguageServer: @unchecked Sendable {
     private var published: [String: Set<String>] = [:]
     /// Each open policy's last lint: its version, report and text as a source file.
     private var lints: [String: (version: Int?, report: LintReport, file: SourceFile, policy: Policy?)] = [:]
+    /// Each open policy as its last lint that loaded it left it (its includes merged): the
+    /// names it declares for completion, its host patterns for hover, while the text is
+    /// half-typed and does not load.
+    private var loaded: [String: Policy] = [:]
     /// Each open policy's url regexes as WebKit's parser read them in its last lint.
     private var parseMemos: [String: URLFilterParseMemo] = [:]
     private var shutDown = false
+    /// The editor asks for lenses again when told to (`workspace/codeLens/refresh`, LSP 3.16).
+    private var refreshesLenses = false
+    /// The ids of the requests the server sends.
+    private var nextRequestID = 0
     /// The folder `lint` would run in: the workspace's, else the server's working folder.
     private var root = FileManager.default.currentDirectoryPath
     /// Set by `exit`: the status the process ends with (0 after `shutdown`, else 1).
@@ -72,7 +80,10 @@ public final class LanguageServer: @unchecked Sendable {
             } else if let rootPath = params["rootPath"] as? String {
                 root = rootPath
             }
-            let general = (params["capabilities"] as? [String: Any])?["general"] as? [String: Any]
+            let capabilities = params["capabilities"] as? [String: Any]
+            let workspace = capabilities?["workspace"] as? [String: Any]
+            refreshesLenses = (workspace?["codeLens"] as? [String: Any])?["refreshSupport"] as? Bool ?? false
+            let general = capabilities?["general"] as? [String: Any]
             encoding = PositionEncoding.chosen(from: general?["positionEncodings"] as? [String] ?? [])
             reply(id: id, result: .object([
                 ("capabilities", .object([
@@ -100,9 +111,15 @@ public final class LanguageServer: @unchecked Sendable {
                 return
             }
             if method == "textDocument/hover" {
+                // A finding first; else what is under the cursor: a key, a url-filter, a
+                // host pattern, a content-rule construct's first iOS.
+                let yaml = !Self.isJSON(lint.file.text, path: lint.file.path)
+                let about = (yaml ? SchemaCompletion.keyHover(at: position, in: lint.file) : nil)
+                    ?? SchemaCompletion.urlFilterHover(at: position, in: lint.file, policy: lint.policy)
+                    ?? lint.policy.flatMap { HostHover.hover(at: position, in: lint.file, policy: $0) }
+                    ?? (yaml ? FeatureHover.value(at: position, in: lint.file) : nil)
                 reply(id: id, result: Hover.hover(at: position, findings: lint.report.diagnostics, in: lint.file, encoding: encoding)
-                    ?? (SchemaCompletion.keyHover(at: position, in: lint.file) ?? SchemaCompletion.urlFilterHover(at: position, in: lint.file))
-                        .map { .object([("contents", .object([("kind", .string("markdown")), ("value", .string($0))]))]) }
+                    ?? about.map { .object([("contents", .object([("kind", .string("markdown")), ("value", .string($0))]))]) }
                     ?? .null)
             } else {
                 reply(id: id, result: Navigation.definition(at: position, references(lint)) ?? .null)
@@ -121,7 +138,14 @@ public final class LanguageServer: @unchecked Sendable {
                 reply(id: id, result: .array([]))
                 return
             }
-            reply(id: id, result: .array(SchemaCompletion.items(line: position.line, column: position.column, in: file)))
+            // The schema's keys and values, and the names this policy declares itself — in
+            // YAML: a JSON policy's editor completes from the schema its `$schema` names.
+            guard !Self.isJSON(text, path: file.path) else {
+                reply(id: id, result: .array([]))
+                return
+            }
+            let own = loaded[uri].map { PolicyNames.items(line: position.line, column: position.column, in: file, policy: $0, encoding: encoding) } ?? []
+            reply(id: id, result: .array(SchemaCompletion.items(line: position.line, column: position.column, in: file, encoding: encoding) + own))
         case "workspace/executeCommand":
             // A lens run: its line's decision said again, as a message the editor shows.
             if params["command"] as? String == TraceLens.command, let arguments = params["arguments"] as? [Any], arguments.count == 2,
@@ -137,7 +161,7 @@ public final class LanguageServer: @unchecked Sendable {
                 return
             }
             // Made now, from the trace and the policy as they are in the editor.
-            reply(id: id, result: .array(TraceLens.lenses(of: text, path: path, policyText: openText(ofPath:), encoding: encoding).lenses))
+            reply(id: id, result: .array(TraceLens.lenses(of: text, path: path, root: root, policyText: openText(ofPath:), encoding: encoding).lenses))
         case "textDocument/documentLink":
             let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String ?? ""
             guard let lint = currentLint(of: uri) else {
@@ -195,6 +219,7 @@ public final class LanguageServer: @unchecked Sendable {
             documents.close(uri: uri)
             lints[uri] = nil
             parseMemos[uri] = nil
+            loaded[uri] = nil
             for path in published.removeValue(forKey: uri) ?? [] { publish([], for: DocumentStore.uri(ofPath: path), file: nil) }
         default:
             break
@@ -231,7 +256,7 @@ public final class LanguageServer: @unchecked Sendable {
         let path = DocumentStore.path(ofURI: uri)
         if TraceLens.isTrace(path) {
             // A trace: its problems (and a policy that does not load) are its diagnostics.
-            let problems = TraceLens.lenses(of: text, path: path, policyText: openText(ofPath:), encoding: encoding).problems
+            let problems = TraceLens.lenses(of: text, path: path, root: root, policyText: openText(ofPath:), encoding: encoding).problems
             publish(problems, for: uri, file: SourceFile(path: path, text: text))
             published[uri] = [path]
             return
@@ -263,12 +288,14 @@ public final class LanguageServer: @unchecked Sendable {
         parseMemos[uri] = linter.parseMemo
         // The last lint of an imported block list is a tree of a million values: it is let go
         // of after this one's findings are out, on another thread, not before them.
-        let previous = Discarded(lints.removeValue(forKey: uri))
+        let previousLoaded = loaded.removeValue(forKey: uri)
+        let previous = Discarded((lints.removeValue(forKey: uri), previousLoaded))
         defer { previous.release() }
         (report, policy) = linter.lintLoading(text: text, path: path)
         report = LintReport(diagnostics: report.diagnostics.map { WorkspacePaths.relative($0, root: root) }, sources: report.sources, lintedFiles: report.lintedFiles)
         if let configurationProblem { report = LintReport(diagnostics: report.diagnostics + [configurationProblem], sources: report.sources, lintedFiles: report.lintedFiles) }
         lints[uri] = (documents.version(of: uri), report, report.sources[path] ?? SourceFile(path: path, text: text), policy)
+        loaded[uri] = policy ?? previousLoaded
         var byPath: [String: [Diagnostic]] = [path: []]
         for diagnostic in report.diagnostics { byPath[diagnostic.location.path, default: []].append(diagnostic) }
         for (file, diagnostics) in byPath.sorted(by: { $0.key < $1.key }) {
@@ -281,8 +308,14 @@ public final class LanguageServer: @unchecked Sendable {
         // A file an earlier lint reported on and this one did not: its findings are gone.
         for stale in (published[uri] ?? []).subtracting(byPath.keys) { publish([], for: DocumentStore.uri(ofPath: stale), file: nil) }
         published[uri] = Set(byPath.keys)
-        // Open traces simulate against this policy's text: what they say of it may change.
-        for trace in documents.uris where TraceLens.isTrace(DocumentStore.path(ofURI: trace)) { lint(trace) }
+        // Open traces simulate against this policy's text: what they say of it may change —
+        // their problems here, their lenses when the editor asks again.
+        let traces = documents.uris.filter { TraceLens.isTrace(DocumentStore.path(ofURI: $0)) }
+        for trace in traces { lint(trace) }
+        if refreshesLenses, !traces.isEmpty {
+            nextRequestID += 1
+            write(.object([("jsonrpc", .string("2.0")), ("id", .string("webpolicy-\(nextRequestID)")), ("method", .string("workspace/codeLens/refresh"))]))
+        }
     }
 
     /// The open documents' texts by their canonical paths, but `uri`'s.
@@ -299,6 +332,12 @@ public final class LanguageServer: @unchecked Sendable {
     public static func isPolicy(_ text: String, path: String) -> Bool {
         if InputKind.hasPolicyName(path) { return true }
         return InputKind.of(bytes: Array(text.utf8.prefix(InputKind.prefixLength))) == .policy
+    }
+
+    /// A policy written in JSON (by name, or by its first character): the YAML-shaped
+    /// completion and hovers read lines as YAML, and stay out of it.
+    static func isJSON(_ text: String, path: String) -> Bool {
+        path.lowercased().hasSuffix(".json") || text.unicodeScalars.first { !$0.properties.isWhitespace && $0 != "\u{FEFF}" } == "{"
     }
 
     /// The rule ids a suppression may name: lint's rules and the audit's.

@@ -142,30 +142,54 @@ enum SchemaCompletion {
     }
 
     /// The completion items at a place: the keys of the mapping being written (those not yet
-    /// set in it), or after `key:` the values the key takes.
-    static func items(line: Int, column: Int, in file: SourceFile) -> [JSONValue] {
-        let before = String(String.UnicodeScalarView(file.line(line).prefix(max(column - 1, 0))))
+    /// set in it), or after `key:` the values the key takes. Each replaces the word typed so
+    /// far (`app-` → `app-bound-domains: `), hyphens and all: an editor that splits words at
+    /// `-` would otherwise insert after the hyphen.
+    static func items(line: Int, column: Int, in file: SourceFile, encoding: PositionEncoding) -> [JSONValue] {
+        let scalars = Array(file.line(line).prefix(max(column - 1, 0)))
+        let before = String(String.UnicodeScalarView(scalars))
+        var start = scalars.count
+        while start > 0, isWordScalar(scalars[start - 1]) { start -= 1 }
+        let typed = JSONValue.object([
+            ("start", .object([("line", .int(line - 1)), ("character", .int(encoding.character(of: SourcePosition(line: line, column: start + 1), in: file)))])),
+            ("end", .object([("line", .int(line - 1)), ("character", .int(encoding.character(of: SourcePosition(line: line, column: column), in: file)))])),
+        ])
+        func item(_ label: String, kind: Int, insert: String, documentation: String? = nil) -> JSONValue {
+            var members: [(String, JSONValue)] = [("label", .string(label)), ("kind", .int(kind)), ("insertText", .string(insert)),
+                                                  ("textEdit", .object([("range", typed), ("newText", .string(insert))]))]
+            if let documentation { members.append(("documentation", .object([("kind", .string("markdown")), ("value", .string(documentation))]))) }
+            return .object(members)
+        }
         let parsed = parse(Substring(before))
         if let parsed, let key = parsed.key, let colon = before.firstIndex(of: ":"), before.index(after: colon) <= before.endIndex {
             // After `key:`: its values.
             let path = self.path(to: line, column: parsed.contentStart + 1, in: file) + [key]
             guard let node = node(at: path) else { return [] }
-            let values = (node["enum"] as? [Any]) ?? (resolve(node["items"] as? [String: Any])?["enum"] as? [Any]) ?? []
-            return values.map { value in
-                let text = "\(value)"
-                return .object([("label", .string(text)), ("kind", .int(12))])  // 12: Value
+            let listed = resolve(node["items"] as? [String: Any])
+            var values = (node["enum"] as? [Any]) ?? (listed?["enum"] as? [Any]) ?? node["const"].map { [$0] } ?? []
+            if values.isEmpty, node["type"] as? String == "boolean" { values = [true, false] }
+            let afterColon = before[before.index(after: colon)...]
+            let inFlowList = afterColon.contains("[")
+            // A list's value goes in brackets when none is open; one already in it is not
+            // offered again.
+            let written = Set(afterColon.split { "[], ".contains($0) }.map(String.init))
+            return values.map { "\($0)" }.filter { !inFlowList || !written.contains($0) }.map { text in
+                item(text, kind: 12, insert: listed != nil && node["enum"] == nil && !inFlowList ? "[\(text)]" : text)  // 12: Value
             }
         }
         let path = self.path(to: line, column: column, in: file)
         guard let properties = node(at: path)?["properties"] as? [String: Any] else { return [] }
         let present = siblings(of: line, column: column, in: file)
         return properties.keys.sorted().filter { !present.contains($0) }.map { key in
-            var members: [(String, JSONValue)] = [("label", .string(key)), ("kind", .int(10)), ("insertText", .string(key + ": "))]  // 10: Property
-            if let description = (resolve(properties[key] as? [String: Any]))?["description"] as? String {
-                members.append(("documentation", .object([("kind", .string("markdown")), ("value", .string(description))])))
-            }
-            return .object(members)
+            let property = resolve(properties[key] as? [String: Any])
+            // A key with one value (`webpolicy: 1`) is written with it.
+            let value = property?["const"].map { " \($0)" } ?? ""
+            return item(key, kind: 10, insert: key + ":" + (value.isEmpty ? " " : value), documentation: property?["description"] as? String)  // 10: Property
         }
+    }
+
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9") || scalar == "-" || scalar == "_" || scalar == "."
     }
 
     /// The keys already set in the mapping the cursor's line belongs to (a key is written once).
@@ -195,25 +219,31 @@ enum SchemaCompletion {
         return keys
     }
 
-    /// What WebKit makes of the url-filter written at `position` (on its value): compiled,
-    /// anchored or not, or refused — and then the whole list with it — with WebKit's reason.
-    static func urlFilterHover(at position: SourcePosition, in file: SourceFile) -> String? {
-        let text = String(String.UnicodeScalarView(file.line(position.line)))
-        guard let parsed = parse(Substring(text)), parsed.key == "url-filter", let colon = text.firstIndex(of: ":") else { return nil }
-        let valueStart = text.distance(from: text.startIndex, to: colon) + 1
-        guard position.column - 1 > valueStart else { return nil }
-        var value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        if let comment = value.range(of: " #") { value = String(value[..<comment.lowerBound]).trimmingCharacters(in: .whitespaces) }
-        if value.count >= 2, let quote = value.first, quote == "'" || quote == "\"", value.last == quote { value = String(value.dropFirst().dropLast()) }
-        if value.hasPrefix("'") { value = value.replacingOccurrences(of: "''", with: "'") }
-        switch URLFilterParser.parse(value) {
+    /// What WebKit makes of the url regex at `position` (a `url-filter`, an `if-top-url`'s
+    /// entry…): compiled, anchored or not, or refused — and then the whole list with it — with
+    /// WebKit's reason, counted in the regex as the policy decodes it (a YAML escape is one
+    /// character). Read from the policy the last lint loaded.
+    static func urlFilterHover(at position: SourcePosition, in file: SourceFile, policy: Policy?) -> String? {
+        guard let policy else { return nil }
+        for rule in policy.contentRules where rule.location.path == file.path && rule.location.start.line <= position.line && position.line <= rule.location.range.end.line {
+            for field in rule.trigger.regexFields where field.text.location.path == file.path && Navigation.contains(field.text.location.range, position) {
+                return urlFilterText(field.text.value, field: field.field, caseSensitive: field.caseSensitive)
+            }
+        }
+        return nil
+    }
+
+    static func urlFilterText(_ value: String, field: String, caseSensitive: Bool) -> String {
+        switch URLFilterParser.parse(value, caseSensitive: caseSensitive) {
         case .filter(let filter):
             let where_ = filter.hasBeginningOfLineAssertion ? "from the start of the URL (`^`)" : "anywhere in the URL"
-            return "**url-filter** `\(value)`: WebKit compiles it into its automaton, matching \(where_), ignoring case unless `url-filter-is-case-sensitive: true`; \(filter.terms.count) term\(filter.terms.count == 1 ? "" : "s") after WebKit's simplification."
+            let casing = caseSensitive ? "minding case" : "ignoring case"
+            return "**\(field)** `\(value)`: WebKit compiles it into its automaton, matching \(where_), \(casing); \(filter.terms.count) term\(filter.terms.count == 1 ? "" : "s") after WebKit's simplification. "
+                + "Its constructs are \(FeatureHover.always): the url-filter grammar has not grown since, so the first iOS a rule needs comes from its other keys."
         case .matchesEverything:
-            return "**url-filter** `\(value)`: matches every URL; WebKit accepts it and applies the rule's action to every load it checks (a universal action)."
+            return "**\(field)** `\(value)`: matches every URL; WebKit accepts it and applies the rule's action to every load it checks (a universal action)."
         case .rejected(let problem):
-            return "**url-filter** `\(value)`: WebKit refuses it — and with it the whole rule list — at characters \(problem.span.offset + 1)–\(problem.span.offset + problem.span.length): \(problem.status.webKitMessage)"
+            return "**\(field)** `\(value)`: WebKit refuses it — and with it the whole rule list — at characters \(problem.span.offset + 1)–\(problem.span.offset + problem.span.length): \(problem.status.webKitMessage)"
         }
     }
 
@@ -226,6 +256,7 @@ enum SchemaCompletion {
         guard position.column - 1 >= start, position.column - 1 < end else { return nil }
         let path = self.path(to: position.line, column: start + 1, in: file) + [key]
         guard let description = node(at: path)?["description"] as? String else { return nil }
-        return "**\(path.filter { $0 != "[]" }.joined(separator: "."))**\n\n\(description)"
+        let since = FeatureHover.key(key, path: path).map { "\n\n" + $0 } ?? ""
+        return "**\(path.filter { $0 != "[]" }.joined(separator: "."))**\n\n\(description)\(since)"
     }
 }

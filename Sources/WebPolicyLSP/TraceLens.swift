@@ -13,7 +13,9 @@ enum TraceLens {
     static let command = "webpolicy.simulateLine"
 
     /// The lenses of the trace, and the problems to publish on it.
-    static func lenses(of text: String, path: String, policyText: (String) -> String?, encoding: PositionEncoding) -> (lenses: [JSONValue], problems: [Diagnostic]) {
+    /// `root`: the workspace's folder, which files are named relative to, as `simulate` run
+    /// there names them.
+    static func lenses(of text: String, path: String, root: String, policyText: (String) -> String?, encoding: PositionEncoding) -> (lenses: [JSONValue], problems: [Diagnostic]) {
         let file = SourceFile(path: path, text: text)
         let (trace, problems) = TraceParser.parse(file)
         var diagnostics = problems.map { Diagnostic(ruleID: "trace", severity: .error, message: $0.message, location: file.location($0.range), hint: $0.hint) }
@@ -29,14 +31,14 @@ enum TraceLens {
         guard let policy = loaded.policy, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
             diagnostics.append(Diagnostic(ruleID: "trace", severity: .error, message: "the policy \(policyPath) does not load: lint it for why",
                                           location: SourceLocation(path: path, range: trace.policyRange ?? SourceRange(at: SourcePosition(line: 1, column: 1)))))
-            return ([], diagnostics)
+            return ([], diagnostics.map { WorkspacePaths.relative($0, root: root) })
         }
         var simulator = Simulator(policy: policy, publicSuffixList: .bundled())
         simulator.parallelism = 1
         let lenses = simulator.run(trace).map { result -> JSONValue in
             let line = result.entry.line
             let mark = !result.hasExpectations ? "" : result.passed ? " ✓" : " ✗ expected \(result.entry.expect?.rawValue ?? "otherwise")"
-            let title = "\(result.verdict.rawValue)\(mark) — \(result.reason)"
+            let title = WorkspacePaths.shorten("\(result.verdict.rawValue)\(mark) — \(result.reason)", root: root)
             let start = JSONValue.object([("line", .int(line - 1)), ("character", .int(0))])
             return .object([
                 ("range", .object([("start", start), ("end", start)])),
@@ -44,6 +46,6 @@ enum TraceLens {
                 ("command", .object([("title", .string(title)), ("command", .string(command)), ("arguments", .array([.int(line), .string(title)]))])),
             ])
         }
-        return (lenses, diagnostics)
+        return (lenses, diagnostics.map { WorkspacePaths.relative($0, root: root) })
     }
 }

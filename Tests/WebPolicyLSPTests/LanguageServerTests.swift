@@ -478,7 +478,11 @@ struct CompletionTests {
         }
         #expect(hover(4).contains("compiles it") && hover(4).contains("from the start of the URL"), "\(hover(4))")
         #expect(hover(6).contains("whole rule list") || hover(6).contains("**disjunction"), "a refused filter, or its finding: \(hover(6))")
-        #expect(hover(9).contains("matches every URL"), "\(hover(9))")
+        func hover(_ line: Int, _ character: Int) -> String {
+            ((NavigationTests.request(editor, "textDocument/hover", path, position: (line, character)) as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        }
+        #expect(hover(9, 17).contains("matches every URL"), "\(hover(9, 17))")
+        #expect(hover(9, 19).isEmpty, "past the value's end: nothing")
     }
 
     /// A key already set in the mapping is not offered again; another tool's YAML gets none.

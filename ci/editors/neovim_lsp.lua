@@ -59,7 +59,17 @@ local labels = function(result)
   return table.concat(names, ",")
 end
 checks:write("keys\t", labels(ask("textDocument/completion", here(5, 0))), "\n")
+-- Where Neovim's completion starts replacing on `app-`: the whole word, hyphen included.
+checks:write("word\t", vim.fn.match("app-", "\\k*$"), "\n")
 checks:write("actions\t", labels(ask("textDocument/completion", here(4, 12))), "\n")
+-- The item's own edit, as an editor that honours its range applies it: `app-` becomes the key.
+vim.api.nvim_buf_set_lines(0, 0, -1, false, { "webpolicy: 1", "name: typed", "app-" })
+for _, item in ipairs((function(r) return r and (r.items or r) or {} end)(ask("textDocument/completion", here(2, 4)))) do
+  if item.label == "app-bound-domains" and item.textEdit then
+    vim.lsp.util.apply_text_edits({ item.textEdit }, 0, "utf-16")
+  end
+end
+checks:write("accepted\t", vim.api.nvim_buf_get_lines(0, 2, 3, false)[1], "\n")
 
 -- Go to definition on an include's path.
 vim.api.nvim_buf_set_lines(0, 0, -1, false, { "webpolicy: 1", "name: main", "include:", "  - shop.yaml", "" })

@@ -77,6 +77,10 @@ if "navigation" not in keys or "name" in keys or "content-rules" in keys:
     sys.exit(f"completion of a top-level key offered {keys}")
 if not {"block", "css-display-none", "make-https"} <= set(checks["actions"].split(",")):
     sys.exit(f"completion after 'action: ' offered {checks['actions']}")
+if checks["accepted"] != "app-bound-domains: ":
+    sys.exit(f"completing 'app-' left {checks['accepted']!r}")
+if checks["word"] != "0":
+    sys.exit(f"Neovim starts a completion of 'app-' at {checks['word']}: the block must count '-' in a word")
 if checks["definition"] != "shop.yaml":
     sys.exit(f"definition on the include went to {checks['definition']!r}")
 if open("fixed-in-editor.yaml").read().rstrip("\n") != open("fixed-by-lint.yaml").read().rstrip("\n"):

@@ -24,10 +24,12 @@ public enum PolicySchema {
       "description": "The policy's name; compiled artefacts are named after it."
     },
     "description": {
-      "$ref": "#/$defs/text"
+      "$ref": "#/$defs/text",
+      "description": "Free text for people."
     },
     "target": {
-      "$ref": "#/$defs/target"
+      "$ref": "#/$defs/target",
+      "description": "What the app ships to: its oldest iOS (`ios`) and where it is distributed. Defaults to iOS 15.0 and the App Store."
     },
     "include": {
       "type": "array",
@@ -178,7 +180,8 @@ public enum PolicySchema {
       ],
       "properties": {
         "host": {
-          "$ref": "#/$defs/host"
+          "$ref": "#/$defs/host",
+          "description": "A host pattern: `legacy.example.com`, or `*.lan.example.com` for any subdomain of lan.example.com; `\"${server}\"` for a runtime-hosts role."
         },
         "include-subdomains": {
           "type": "boolean",
@@ -221,7 +224,8 @@ public enum PolicySchema {
           "description": "Only URLs whose path starts with one of these."
         },
         "reason": {
-          "$ref": "#/$defs/text"
+          "$ref": "#/$defs/text",
+          "description": "Why the scheme is needed."
         }
       }
     },
@@ -233,10 +237,12 @@ public enum PolicySchema {
       ],
       "properties": {
         "id": {
-          "$ref": "#/$defs/text"
+          "$ref": "#/$defs/text",
+          "description": "A name for messages, traces and the compiled list."
         },
         "description": {
-          "$ref": "#/$defs/text"
+          "$ref": "#/$defs/text",
+          "description": "Free text."
         },
         "action": {
           "enum": [
@@ -249,7 +255,8 @@ public enum PolicySchema {
             "notify",
             "redirect",
             "modify-headers"
-          ]
+          ],
+          "description": "What the rule does to a load it matches: block, block-cookies, css-display-none, ignore-previous-rules, ignore-following-rules, make-https, notify, redirect or modify-headers (WebKit's action types)."
         },
         "url-filter": {
           "$ref": "#/$defs/text",
@@ -264,13 +271,16 @@ public enum PolicySchema {
           "description": "Sugar: hosts compiled into escaped url-filters."
         },
         "url-filter-is-case-sensitive": {
-          "type": "boolean"
+          "type": "boolean",
+          "description": "true to match the url-filter case-sensitively. Default false."
         },
         "top-url-filter-is-case-sensitive": {
-          "type": "boolean"
+          "type": "boolean",
+          "description": "true to match the top-URL regexes (and the if-domain patterns WebKit derives) case-sensitively."
         },
         "frame-url-filter-is-case-sensitive": {
-          "type": "boolean"
+          "type": "boolean",
+          "description": "true to match the frame-URL regexes case-sensitively."
         },
         "resource-type": {
           "type": "array",
@@ -293,7 +303,8 @@ public enum PolicySchema {
               "other",
               "csp-report"
             ]
-          }
+          },
+          "description": "The kinds of load the rule applies to; omitted, every type. raw is fetch, websocket, other and ping; document is top and child documents."
         },
         "load-type": {
           "type": "array",
@@ -302,7 +313,8 @@ public enum PolicySchema {
               "first-party",
               "third-party"
             ]
-          }
+          },
+          "description": "first-party, third-party, or both: the load's registrable domain against the top document's."
         },
         "load-context": {
           "type": "array",
@@ -311,7 +323,8 @@ public enum PolicySchema {
               "top-frame",
               "child-frame"
             ]
-          }
+          },
+          "description": "top-frame, child-frame: whether the request comes from the main frame."
         },
         "request-method": {
           "anyOf": [
@@ -325,7 +338,8 @@ public enum PolicySchema {
                 "$ref": "#/$defs/requestMethod"
               }
             }
-          ]
+          ],
+          "description": "The HTTP methods the rule applies to, in any case. WebKit takes one method per rule; a list is sugar for one rule per method."
         },
         "if-domain": {
           "type": "array",
@@ -378,7 +392,8 @@ public enum PolicySchema {
           "description": "notify: the notification string."
         },
         "redirect": {
-          "$ref": "#/$defs/redirect"
+          "$ref": "#/$defs/redirect",
+          "description": "For action redirect: exactly one of url, extension-path, regex-substitution or transform."
         },
         "priority": {
           "type": "integer",
@@ -390,13 +405,15 @@ public enum PolicySchema {
           "type": "array",
           "items": {
             "$ref": "#/$defs/headerOperation"
-          }
+          },
+          "description": "For action modify-headers: the request's header operations (append, set, remove)."
         },
         "response-headers": {
           "type": "array",
           "items": {
             "$ref": "#/$defs/headerOperation"
-          }
+          },
+          "description": "For action modify-headers: the response's header operations (append, set, remove)."
         }
       },
       "oneOf": [
@@ -578,16 +595,20 @@ public enum PolicySchema {
       "additionalProperties": false,
       "properties": {
         "url": {
-          "$ref": "#/$defs/text"
+          "$ref": "#/$defs/text",
+          "description": "The URL the load goes to instead."
         },
         "extension-path": {
-          "$ref": "#/$defs/text"
+          "$ref": "#/$defs/text",
+          "description": "A path inside the Safari web extension that loads instead (starts with /)."
         },
         "regex-substitution": {
-          "$ref": "#/$defs/text"
+          "$ref": "#/$defs/text",
+          "description": "The redirect URL, with \\1… replaced by the url-filter's capture groups."
         },
         "transform": {
-          "$ref": "#/$defs/urlTransform"
+          "$ref": "#/$defs/urlTransform",
+          "description": "Parts of the URL to change: scheme, host, port, path, query, fragment, username, password, or query-transform."
         }
       },
       "oneOf": [
@@ -618,28 +639,36 @@ public enum PolicySchema {
       "additionalProperties": false,
       "properties": {
         "scheme": {
-          "$ref": "#/$defs/text"
+          "$ref": "#/$defs/text",
+          "description": "The scheme to use instead."
         },
         "host": {
-          "$ref": "#/$defs/text"
+          "$ref": "#/$defs/text",
+          "description": "The host to use instead."
         },
         "port": {
-          "$ref": "#/$defs/text"
+          "$ref": "#/$defs/text",
+          "description": "The port to use instead; \"\" removes it."
         },
         "path": {
-          "$ref": "#/$defs/text"
+          "$ref": "#/$defs/text",
+          "description": "The path to use instead."
         },
         "query": {
-          "$ref": "#/$defs/text"
+          "$ref": "#/$defs/text",
+          "description": "The query to use instead: \"\" or starting with ?."
         },
         "fragment": {
-          "$ref": "#/$defs/text"
+          "$ref": "#/$defs/text",
+          "description": "The fragment to use instead: \"\" or starting with #."
         },
         "username": {
-          "$ref": "#/$defs/text"
+          "$ref": "#/$defs/text",
+          "description": "The user name to use instead."
         },
         "password": {
-          "$ref": "#/$defs/text"
+          "$ref": "#/$defs/text",
+          "description": "The password to use instead."
         },
         "query-transform": {
           "type": "object",
@@ -649,7 +678,8 @@ public enum PolicySchema {
               "type": "array",
               "items": {
                 "$ref": "#/$defs/text"
-              }
+              },
+              "description": "The names of the query parameters to remove."
             },
             "add-or-replace-parameters": {
               "type": "array",
@@ -662,18 +692,23 @@ public enum PolicySchema {
                 ],
                 "properties": {
                   "key": {
-                    "$ref": "#/$defs/text"
+                    "$ref": "#/$defs/text",
+                    "description": "The parameter's name."
                   },
                   "value": {
-                    "$ref": "#/$defs/text"
+                    "$ref": "#/$defs/text",
+                    "description": "The parameter's value."
                   },
                   "replace-only": {
-                    "type": "boolean"
+                    "type": "boolean",
+                    "description": "true: only replace the parameter when the URL has it, never add it."
                   }
                 }
-              }
+              },
+              "description": "Query parameters to add, or to replace when present."
             }
-          }
+          },
+          "description": "Query parameters to remove, or to add or replace."
         }
       }
     },
@@ -690,13 +725,16 @@ public enum PolicySchema {
             "set",
             "append",
             "remove"
-          ]
+          ],
+          "description": "append, set or remove."
         },
         "header": {
-          "$ref": "#/$defs/text"
+          "$ref": "#/$defs/text",
+          "description": "The header's name."
         },
         "value": {
-          "$ref": "#/$defs/text"
+          "$ref": "#/$defs/text",
+          "description": "The header's value (for append and set)."
         }
       },
       "if": {
@@ -761,37 +799,45 @@ public enum PolicySchema {
             "number",
             "boolean"
           ],
-          "pattern": "^/[^\\x00-\\x1F\\x7F;]*$"
+          "pattern": "^/[^\\x00-\\x1F\\x7F;]*$",
+          "description": "The cookie's Path, starting with /. Default /."
         },
         "secure": {
-          "type": "boolean"
+          "type": "boolean",
+          "description": "Sent over https only. Default false."
         },
         "http-only": {
-          "type": "boolean"
+          "type": "boolean",
+          "description": "Invisible to JavaScript. Default false."
         },
         "same-site": {
           "enum": [
             "strict",
             "lax",
             "none"
-          ]
+          ],
+          "description": "strict, lax or none."
         },
         "expires": {
           "type": "string",
-          "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(?:\\.[0-9]+)?(?:[Zz]|[+-][0-9]{2}:[0-9]{2})$"
+          "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(?:\\.[0-9]+)?(?:[Zz]|[+-][0-9]{2}:[0-9]{2})$",
+          "description": "An RFC 3339 timestamp with a time zone (2027-12-31T23:59:59Z)."
         },
         "max-age": {
-          "type": "integer"
+          "type": "integer",
+          "description": "Seconds; wins over expires. Neither: a session cookie."
         },
         "via": {
           "enum": [
             "cookie-store",
             "header",
             "document-cookie"
-          ]
+          ],
+          "description": "How the cookie reaches the web view: cookie-store (WKHTTPCookieStore, the default), header (a Cookie header on the first request only) or document-cookie (document.cookie from a script at document start, so never http-only)."
         },
         "description": {
-          "$ref": "#/$defs/text"
+          "$ref": "#/$defs/text",
+          "description": "Free text."
         }
       }
     },
@@ -803,10 +849,12 @@ public enum PolicySchema {
       ],
       "properties": {
         "id": {
-          "$ref": "#/$defs/text"
+          "$ref": "#/$defs/text",
+          "description": "A name for messages and the manifest."
         },
         "description": {
-          "$ref": "#/$defs/text"
+          "$ref": "#/$defs/text",
+          "description": "Free text."
         },
         "scheme": {
           "type": [
@@ -814,25 +862,29 @@ public enum PolicySchema {
             "number",
             "boolean"
           ],
-          "pattern": "^[a-z][a-z0-9+.-]*$"
+          "pattern": "^[a-z][a-z0-9+.-]*$",
+          "description": "A custom scheme answered by a WKURLSchemeHandler, or http/https for interception of web requests (private API on WKWebView)."
         },
         "hosts": {
           "type": "array",
           "items": {
             "$ref": "#/$defs/host"
-          }
+          },
+          "description": "Only these host patterns."
         },
         "paths": {
           "type": "array",
           "items": {
             "$ref": "#/$defs/text"
-          }
+          },
+          "description": "Only paths starting with one of these."
         },
         "methods": {
           "type": "array",
           "items": {
             "$ref": "#/$defs/requestMethod"
-          }
+          },
+          "description": "Only these HTTP methods, in any case."
         },
         "serve": {
           "$ref": "#/$defs/text",
@@ -878,7 +930,8 @@ public enum PolicySchema {
       ],
       "properties": {
         "host": {
-          "$ref": "#/$defs/host"
+          "$ref": "#/$defs/host",
+          "description": "A host pattern, as in http-allowlist: shop.example.com, *.shop.example.com (its subdomains), or with include-subdomains; \"${server}\" for a role."
         },
         "scheme": {
           "type": [
@@ -989,9 +1042,9 @@ public enum PolicySchema {
           "type": "array",
           "items": {
             "type": "string",
-            "pattern": "^(\\*|(\\*\\.)?[^*/:]+)$"
+            "pattern": "^(\\*|(\\*\\.)?(\\$\\{[A-Za-z][A-Za-z0-9_-]*\\}|[^*/:]+))$"
           },
-          "description": "Host patterns whose frames may call it: host, *.host (its subdomains), * (any host)."
+          "description": "Host patterns whose frames may call it: host, *.host (its subdomains), '${server}' (the origin a runtime-hosts role is bound to), * (any host)."
         },
         "schemes": {
           "type": "array",

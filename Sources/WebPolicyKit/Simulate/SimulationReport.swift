@@ -125,18 +125,6 @@ public struct SimulationReport: Sendable {
         return output + summary.jsonLine
     }
 
-    static func json(_ origin: RuleOrigin) -> JSONValue {
-        var members: [(String, JSONValue)] = []
-        members.append(("id", origin.id.map(JSONValue.string) ?? .null))
-        if let location = origin.location {
-            members.append(("file", .string(location.path)))
-            members.append(("line", .int(location.range.start.line)))
-        }
-        if origin.index >= 0 { members.append(("rule", .int(origin.index))) }
-        if let expansion = origin.expansion { members.append(("expansion", .string(expansion))) }
-        return .object(members)
-    }
-
     /// JUnit XML: a test suite per trace, a test case per request; with coverage, a suite per
     /// policy with a failing case per item no request exercised.
     public func junit(coverage: [(policy: String, coverage: Coverage)] = []) -> String {

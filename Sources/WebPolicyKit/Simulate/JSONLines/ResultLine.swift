@@ -117,7 +117,8 @@ enum ResultLine {
         output.append(contentsOf: [0x5D, 0x2C])
     }
 
-    /// A rule's origin as `SimulationReport.json(_:)` writes it.
+    /// A rule's origin — `{"id", "file", "line", "rule", "expansion"}`, the last four when
+    /// known — for a request line and a shared record alike.
     static func origin(_ origin: RuleOrigin, _ output: inout [UInt8]) {
         output.append(0x7B)
         key("id", &output)

@@ -106,13 +106,19 @@ public struct SimulationJSONWriter {
         recent.append(record)
         if recent.count > 16 { recent.removeFirst() }
         let surviving = match.commonSurviving
-        JSONValue.object([
-            ("shared", .string(record.name)),
-            ("matchedRules", .array(match.commonMatched.map { SimulationReport.json(engine.origin(of: $0)) })),
-            ("hiddenSelectors", .array(Self.unique(surviving.compactMap { engine.selector(of: $0) }).map(JSONValue.string))),
-            ("notifications", .array(Self.unique(surviving.compactMap { engine.notification(of: $0) }).map(JSONValue.string))),
-        ]).write(into: &output)
-        output.append(0x0A)
+        // The rules' origins by the encoder every request line's own rules go through.
+        output.append(contentsOf: #"{"shared":"#.utf8)
+        JSONStringBytes.append(quoting: record.name, to: &output)
+        output.append(contentsOf: #","matchedRules":["#.utf8)
+        for (index, rule) in match.commonMatched.enumerated() {
+            if index > 0 { output.append(0x2C) }
+            ResultLine.origin(engine.origin(of: rule), &output)
+        }
+        output.append(contentsOf: #"],"hiddenSelectors":"#.utf8)
+        JSONValue.array(Self.unique(surviving.compactMap { engine.selector(of: $0) }).map(JSONValue.string)).write(into: &output)
+        output.append(contentsOf: #","notifications":"#.utf8)
+        JSONValue.array(Self.unique(surviving.compactMap { engine.notification(of: $0) }).map(JSONValue.string)).write(into: &output)
+        output.append(contentsOf: [0x7D, 0x0A])
         return record
     }
 

@@ -1,0 +1,61 @@
+import WebPolicyKit
+import WebPolicyRuntime
+
+/// The first iOS whose WebKit knows a content-rule construct — a trigger key, a resource type,
+/// an action — and what an older WebKit does with a list that uses it (`WebKitFeature`, the
+/// table `webkit-feature-unavailable` checks `target.ios` against).
+enum FeatureHover {
+    /// Said of a construct every WebKit with content blockers has.
+    static let always = "in every WebKit with content blockers (iOS 9 and later; an app's web view loads lists from iOS 11, `WKContentRuleListStore`)"
+
+    static func sentence(_ feature: WebKitFeature) -> String {
+        let older: String
+        switch feature.onOlderWebKit {
+        case .ignored(let means): older = "an older WebKit ignores it: \(means)"
+        case .rejects: older = "an older WebKit refuses the whole list"
+        }
+        return "WebKit: since iOS \(feature.minimumIOS) (\(feature.history)); \(older). `target.ios` below it is `webkit-feature-unavailable`."
+    }
+
+    /// A line about a trigger key of a content rule: nil for keys that are not the trigger's.
+    static func key(_ key: String, path: [String]) -> String? {
+        guard path.first == "content-rules" else { return nil }
+        if let feature = WebKitFeature.triggerKey(key) { return sentence(feature) }
+        return nil
+    }
+
+    /// The hover over a value word — `redirect` after `action:`, `fetch` in a resource-type
+    /// list — at `position` on its line: nil when the word is no such construct.
+    static func value(at position: SourcePosition, in file: SourceFile) -> String? {
+        let line = Array(file.line(position.line))
+        let index = position.column - 1
+        guard index >= 0, index < line.count, isWordScalar(line[index]) else { return nil }
+        var start = index, end = index
+        while start > 0, isWordScalar(line[start - 1]) { start -= 1 }
+        while end + 1 < line.count, isWordScalar(line[end + 1]) { end += 1 }
+        let word = String(String.UnicodeScalarView(line[start...end]))
+        let text = String(String.UnicodeScalarView(line))
+        guard let parsed = SchemaCompletion.parse(Substring(text)) else { return nil }
+        // The key the value belongs to: this line's (`action: redirect`, `resource-type: [a, b]`),
+        // or, for a block list's item, the key above it.
+        let path = SchemaCompletion.path(to: position.line, column: parsed.contentStart + 1, in: file)
+        let key = parsed.key ?? (parsed.isItem ? path.last { $0 != "[]" } : nil)
+        guard path.first == "content-rules" else { return nil }
+        // Over the key itself, the key's hover speaks.
+        if let written = parsed.key, start < parsed.contentStart + written.count + 1 { return nil }
+        switch key {
+        case "action", "type":
+            guard let action = ContentActionType(rawValue: word) else { return nil }
+            return "**action** `\(word)`: " + (WebKitFeature.action(action).map(sentence) ?? always + ".")
+        case "resource-type":
+            guard let type = ResourceType(rawValue: word) else { return nil }
+            return "**resource type** `\(word)`: " + (WebKitFeature.resourceType(type).map(sentence) ?? always + ".")
+        default:
+            return nil
+        }
+    }
+
+    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9") || scalar == "-"
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import WebPolicyLSP
+
+/// Hover and completion that read the policy itself: the entries that name a host, the first
+/// iOS of a content-rule construct, the roles, served schemes and worlds a policy declares.
+@Suite("webpolicy lsp: hover and completion from the policy's own entries")
+struct PolicyAwareHoverAndCompletionTests {
+    static let dashboard = """
+    webpolicy: 1
+    name: p
+    target: { ios: "26.0" }
+    runtime-hosts:
+      server:
+        description: The dashboard server the user signed in to.
+    http-allowlist:
+      - host: shop.example.com
+        include-subdomains: true
+        reason: legacy images
+    navigation:
+      pages:
+        - host: "*.shop.example.com"
+        - host: "${server}"
+    bridges:
+      - name: cart
+        origins: [checkout.shop.example.com, other.example.net]
+        world: billing
+      - name: pay
+        origins: [checkout.shop.example.com]
+        world: billing
+    interception:
+      - scheme: navida-offline
+        serve: bundle
+    content-rules:
+      - action: block
+        url-filter: ads
+        resource-type: [script, fetch]
+        if-frame-url: [x]
+      - action: redirect
+        url-filter: x
+        redirect: { url: "https://a.example/" }
+
+    """
+
+    static func hover(_ text: String, line: Int, character: Int) throws -> String {
+        let (editor, path) = try Editor.opening(text, as: "p.yaml", folder: "lsp-policy-hover")
+        let hover = NavigationTests.request(editor, "textDocument/hover", path, position: (line, character)) as? [String: Any]
+        return (hover?["contents"] as? [String: Any])?["value"] as? String ?? ""
+    }
+
+    @Test func aHostsHoverNamesTheEntriesThatNameItsHosts() throws {
+        // Over `checkout.shop.example.com`, inside a flow list.
+        let checkout = try Self.hover(Self.dashboard, line: 16, character: 20)
+        #expect(checkout.contains("**host** `checkout.shop.example.com` (bridge 'cart')"), "\(checkout)")
+        #expect(checkout.contains("the http-allowlist, line 8: `shop.example.com` — shop.example.com and its subdomains"), "\(checkout)")
+        #expect(checkout.contains("navigation.pages, line 13: `*.shop.example.com`"), "\(checkout)")
+        #expect(!checkout.contains("other.example.net"))
+        #expect(checkout.contains("bridge 'pay', line 20"), "\(checkout)")
+        let role = try Self.hover(Self.dashboard, line: 13, character: 15)
+        #expect(role.contains("the origin the app binds the role 'server' to at run time"), "\(role)")
+        #expect(role.contains("No other entry of the policy names these hosts"), "\(role)")
+    }
+
+    @Test func aConstructsHoverSaysWhichIOSFirstHasIt() throws {
+        let key = try Self.hover(Self.dashboard, line: 28, character: 6)
+        #expect(key.contains("since iOS 18.0") && key.contains("ignores it"), "if-frame-url: \(key)")
+        let fetch = try Self.hover(Self.dashboard, line: 27, character: 28)
+        #expect(fetch.contains("**resource type** `fetch`") && fetch.contains("since iOS 15.0") && fetch.contains("refuses the whole list"), "\(fetch)")
+        let script = try Self.hover(Self.dashboard, line: 27, character: 21)
+        #expect(script.contains("**resource type** `script`") && script.contains("every WebKit with content blockers"), "\(script)")
+        let block = try Self.hover(Self.dashboard, line: 25, character: 14)
+        #expect(block.contains("**action** `block`") && block.contains("every WebKit"), "\(block)")
+        let redirect = try Self.hover(Self.dashboard, line: 29, character: 15)
+        #expect(redirect.contains("since iOS 15.4"), "\(redirect)")
+        let filter = try Self.hover(Self.dashboard, line: 26, character: 18)
+        #expect(filter.contains("the url-filter grammar has not grown"), "\(filter)")
+    }
+
+    /// The labels and what each inserts, where `|` is (the dashboard's text, one line replaced).
+    static func completion(replacing line: Int, with marked: String) throws -> [(label: String, insert: String)] {
+        var lines = dashboard.components(separatedBy: "\n")
+        lines[line] = marked.replacingOccurrences(of: "|", with: "")
+        // The policy loaded once, then the line typed (the typed text need not load).
+        let (editor, path) = try Editor.opening(dashboard, as: "p.yaml", folder: "lsp-own-names")
+        editor.change(path, text: lines.joined(separator: "\n"), version: 2)
+        editor.pending.removeFirst()()
+        let column = marked.unicodeScalars.distance(from: marked.unicodeScalars.startIndex, to: marked.unicodeScalars.firstIndex(of: "|")!)
+        editor.send(["id": 71, "method": "textDocument/completion", "params": [
+            "textDocument": ["uri": URL(fileURLWithPath: path).absoluteString], "position": ["line": line, "character": column],
+        ]])
+        let items = editor.received.last { $0["id"] as? Int == 71 }?["result"] as? [[String: Any]] ?? []
+        return items.compactMap { item in
+            let edit = (item["textEdit"] as? [String: Any])?["newText"] as? String
+            return (item["label"] as? String).map { ($0, edit ?? item["insertText"] as? String ?? $0) }
+        }
+    }
+
+    @Test func theRolesComeWhereAHostPatternGoes() throws {
+        let host = try Self.completion(replacing: 12, with: "    - host: |")
+        #expect(host.contains { $0.label == "\"${server}\"" && $0.insert == "\"${server}\"" }, "\(host)")
+        let typed = try Self.completion(replacing: 12, with: "    - host: \"${se|")
+        #expect(typed.map(\.label) == ["${server}"] && typed.first?.insert == "server}", "\(typed)")
+        let flow = try Self.completion(replacing: 16, with: "    origins: [checkout.shop.example.com, |")
+        #expect(flow.contains { $0.label == "\"${server}\"" }, "\(flow)")
+        let notAHost = try Self.completion(replacing: 9, with: "    reason: |")
+        #expect(!notAHost.contains { $0.label.contains("${") }, "\(notAHost)")
+    }
+
+    @Test func servedSchemesAndUsedWorldsComeWhereTheyGo() throws {
+        let scheme = try Self.completion(replacing: 13, with: "    - scheme: |")
+        #expect(scheme.map(\.label) == ["navida-offline"], "\(scheme)")
+        let world = try Self.completion(replacing: 17, with: "    world: |")
+        #expect(world.map(\.label) == ["page", "client", "billing"], "the other bridge's world: \(world)")
+    }
+}
