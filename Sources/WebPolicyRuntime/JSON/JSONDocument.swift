@@ -372,8 +372,31 @@ public enum JSONDocument {
                     }
                 default:
                     guard byte >= 0x20 else { throw error("a control character must be escaped inside a string") }
-                    decoded.append(byte)
-                    advance()
+                    // A run of plain bytes up to the next escape, quote or line-breaking lead
+                    // byte, copied at once: an editor's message holds a whole policy, a
+                    // `\n` on every line.
+                    var run = index
+                    var columns = 0
+                    while run < end {
+                        let next = bytes[run]
+                        if next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\") || next < 0x20 || next == 0xC2 || next == 0xE2 { break }
+                        if next & 0xC0 != 0x80 { columns += 1 }
+                        run += 1
+                    }
+                    if run == index {
+                        // A lead byte that may begin U+0085, U+2028 or U+2029: the character's
+                        // bytes one at a time, so its last one breaks the line.
+                        decoded.append(byte)
+                        advance()
+                        while let next = peek, next & 0xC0 == 0x80 {
+                            decoded.append(next)
+                            advance()
+                        }
+                    } else {
+                        decoded.append(contentsOf: bytes[index..<run])
+                        column += columns
+                        index = run
+                    }
                 }
             }
         }

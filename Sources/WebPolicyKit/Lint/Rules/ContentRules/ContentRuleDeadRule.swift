@@ -64,13 +64,16 @@ struct ContentRuleDeadRule: LintRule {
                 cancellerRules.append(rules[index])
             }
         }
-        struct Key: Hashable {
-            let shape: TriggerShape
-            let action: ContentActionType
-            let selector: String
-            let notification: String
+        // Each rule's key hashed on every core (a block list's 100,000 triggers, selectors
+        // and all); the table then compares hashes, and keys only when the hashes agree.
+        let cancelled = cancelledBy
+        let keys: [HashedKey?] = Array(rules.indices).parallelMap { index in
+            let rule = rules[index]
+            // Redirects and header changes carry payloads too rich to compare here.
+            guard cancelled[index] == nil, ![.redirect, .modifyHeaders].contains(rule.action.value) else { return nil }
+            return HashedKey(Key(shape: shapes[index], action: rule.action.value, selector: rule.selector?.value ?? "", notification: rule.notification?.value ?? ""))
         }
-        var seen: [Key: ContentRule] = [:]
+        var seen: [HashedKey: ContentRule] = [:]
         seen.reserveCapacity(rules.count)
         for (index, rule) in rules.enumerated() {
             if let canceller = cancelledBy[index] {
@@ -79,9 +82,7 @@ struct ContentRuleDeadRule: LintRule {
                                notes: [Diagnostic.Note("the ignore-previous-rules", at: canceller.location)])
                 continue
             }
-            // Redirects and header changes carry payloads too rich to compare here.
-            guard ![.redirect, .modifyHeaders].contains(rule.action.value) else { continue }
-            let key = Key(shape: shapes[index], action: rule.action.value, selector: rule.selector?.value ?? "", notification: rule.notification?.value ?? "")
+            guard let key = keys[index] else { continue }
             if let earlier = seen[key] {
                 context.report("this rule repeats the one at \(context.facts.place(of: earlier)): same trigger, same action",
                                at: rule.location, hint: "remove the repeat",
@@ -91,4 +92,27 @@ struct ContentRuleDeadRule: LintRule {
             }
         }
     }
+}
+
+/// What makes two rules the same: their trigger, action, selector and notification.
+private struct Key: Hashable, Sendable {
+    let shape: TriggerShape
+    let action: ContentActionType
+    let selector: String
+    let notification: String
+}
+
+/// A key with its hash worked out once, where it was made.
+private struct HashedKey: Hashable, Sendable {
+    let key: Key
+    let hash: Int
+
+    init(_ key: Key) {
+        self.key = key
+        hash = key.hashValue
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    static func == (lhs: HashedKey, rhs: HashedKey) -> Bool { lhs.hash == rhs.hash && lhs.key == rhs.key }
 }
