@@ -9,10 +9,11 @@ enum Hover {
     static let rules: [String: RuleDescription] = Dictionary((BuiltInRules.descriptions + AuditRules.descriptions).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
     /// The hover for the findings at `position` (1-based), nil when there is none.
-    static func hover(at position: SourcePosition, findings: [Diagnostic], in file: SourceFile, encoding: PositionEncoding) -> JSONValue? {
+    /// `then`: what else there is to say of the place (a key's description), after them.
+    static func hover(at position: SourcePosition, findings: [Diagnostic], in file: SourceFile, encoding: PositionEncoding, then more: String? = nil) -> JSONValue? {
         let here = findings.filter { $0.location.path == file.path && Navigation.contains($0.location.range, position) }
         guard let first = here.first else { return nil }
-        let text = here.map(markdown).joined(separator: "\n\n---\n\n")
+        let text = (here.map(markdown) + (more.map { [$0] } ?? [])).joined(separator: "\n\n---\n\n")
         return .object([
             ("contents", .object([("kind", .string("markdown")), ("value", .string(text))])),
             ("range", LSPDiagnostic.range(first.location.range, in: file, encoding: encoding)),

@@ -118,7 +118,9 @@ public final class LanguageServer: @unchecked Sendable {
                     ?? SchemaCompletion.urlFilterHover(at: position, in: lint.file, policy: lint.policy)
                     ?? lint.policy.flatMap { HostHover.hover(at: position, in: lint.file, policy: $0) }
                     ?? (yaml ? FeatureHover.value(at: position, in: lint.file) : nil)
-                reply(id: id, result: Hover.hover(at: position, findings: lint.report.diagnostics, in: lint.file, encoding: encoding)
+                // A finding and what is under it both: the key's or the host's words after
+                // the finding's.
+                reply(id: id, result: Hover.hover(at: position, findings: lint.report.diagnostics, in: lint.file, encoding: encoding, then: about)
                     ?? about.map { .object([("contents", .object([("kind", .string("markdown")), ("value", .string($0))]))]) }
                     ?? .null)
             } else {
@@ -133,7 +135,7 @@ public final class LanguageServer: @unchecked Sendable {
             }
             let file = SourceFile(path: DocumentStore.path(ofURI: uri), text: text)
             // Another tool's YAML gets no policy keys; an empty buffer may become a policy.
-            guard Self.isPolicy(text, path: file.path) || text.allSatisfy(\.isWhitespace), !TraceLens.isTrace(file.path),
+            guard Self.isPolicy(text, path: file.path) || Self.mayBecomePolicy(text), !TraceLens.isTrace(file.path),
                   let position = position(params["position"], in: file) else {
                 reply(id: id, result: .array([]))
                 return
@@ -332,6 +334,13 @@ public final class LanguageServer: @unchecked Sendable {
     public static func isPolicy(_ text: String, path: String) -> Bool {
         if InputKind.hasPolicyName(path) { return true }
         return InputKind.of(bytes: Array(text.utf8.prefix(InputKind.prefixLength))) == .policy
+    }
+
+    /// An empty buffer, or one holding the start of `webpolicy: 1` and nothing else: what a
+    /// new policy looks like before its first line is written.
+    static func mayBecomePolicy(_ text: String) -> Bool {
+        let written = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return written.isEmpty || (!written.contains("\n") && "webpolicy: 1".hasPrefix(written))
     }
 
     /// A policy written in JSON (by name, or by its first character): the YAML-shaped

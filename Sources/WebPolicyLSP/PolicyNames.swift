@@ -1,3 +1,4 @@
+import Foundation
 import WebPolicyKit
 import WebPolicyRuntime
 
@@ -8,29 +9,19 @@ import WebPolicyRuntime
 /// a role declared in an included file completes too.
 enum PolicyNames {
     static func items(line: Int, column: Int, in file: SourceFile, policy: Policy, encoding: PositionEncoding) -> [JSONValue] {
-        let before = Array(file.line(line).prefix(max(column - 1, 0)))
+        let scalars = Array(file.line(line))
+        let before = Array(scalars.prefix(max(column - 1, 0)))
+        let after = Array(scalars.dropFirst(max(column - 1, 0)))
         let text = String(String.UnicodeScalarView(before))
-        // `${` typed: the roles, each finishing what is typed (`${se` → `${server}`).
-        if let dollar = roleStart(in: before) {
-            let typedStart = dollar + 2
-            let range = JSONValue.object([
-                ("start", .object([("line", .int(line - 1)), ("character", .int(encoding.character(of: SourcePosition(line: line, column: typedStart + 1), in: file)))])),
-                ("end", .object([("line", .int(line - 1)), ("character", .int(encoding.character(of: SourcePosition(line: line, column: column), in: file)))])),
-            ])
-            return roles(policy).map { role, description in
-                item("${\(role)}", kind: 6, detail: description, edit: (range, role + "}"), filter: role)
-            }
-        }
         guard let parsed = SchemaCompletion.parse(Substring(text)) else { return [] }
         let path = SchemaCompletion.path(to: line, column: parsed.contentStart + 1, in: file)
         let place = path + (parsed.key.map { [$0] } ?? [])
         var items: [JSONValue] = []
-        if acceptsRole(SchemaCompletion.node(at: place)) || (parsed.isItem && parsed.key == nil && acceptsRole(SchemaCompletion.node(at: path))) {
-            // A host pattern's place: each role, quoted (`{` opens a flow mapping unquoted).
-            let quoted = text.last == "\"" || text.last == "'"
-            items += roles(policy).map { role, description in
-                item("\"${\(role)}\"", kind: 6, detail: description, insert: quoted ? "${\(role)}" : "\"${\(role)}\"", filter: "${\(role)}")
-            }
+        let hostPlace = SchemaCompletion.node(at: place)
+        if acceptsRole(hostPlace) || (parsed.isItem && parsed.key == nil && acceptsRole(SchemaCompletion.node(at: path))) {
+            // A list's place with no `[` open yet takes the role in brackets.
+            let bracket = parsed.key != nil && isList(hostPlace) && !text.contains("[")
+            items += roleItems(policy, before: before, after: after, line: line, column: column, bracket: bracket, in: file, encoding: encoding)
         }
         let served = Set(policy.interception.map { $0.scheme.value.lowercased() }).subtracting(["http", "https"]).sorted()
         switch place.filter({ $0 != "[]" }) {
@@ -41,7 +32,9 @@ enum PolicyNames {
             let written = Set(text.split { "[], :".contains($0) }.map(String.init))
             items += (["https", "http"] + served).filter { !written.contains($0) }.map { item($0, kind: 12, detail: $0.hasPrefix("http") ? "web frames" : "a scheme the app serves (interception)") }
         case ["bridges", "world"]:
-            let used = Set(policy.bridges.compactMap { $0.world?.value }).subtracting(["page", "client"])
+            // Not the word being typed, which the last lint read as a world of its own.
+            let typed = text.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            let used = Set(policy.bridges.compactMap { $0.world?.value }).subtracting(["page", "client", typed])
             items += [item("page", kind: 12, detail: "the page's own scripts (WKContentWorld.page, the default)"),
                       item("client", kind: 12, detail: "the app's user scripts (WKContentWorld.defaultClient)")]
                 + used.sorted().map { item($0, kind: 12, detail: "a content world another bridge uses") }
@@ -51,17 +44,48 @@ enum PolicyNames {
         return items
     }
 
+    /// Each role as what finishes the value typed so far into `"${role}"` — whatever of it is
+    /// typed (`"`, `"$`, `"${se`) kept, a closing `}` or quote already after the cursor (an
+    /// editor's auto-pair) taken in. The edit starts where the word being typed does, as
+    /// editors that ignore an edit's range insert from there.
+    static func roleItems(_ policy: Policy, before: [Unicode.Scalar], after: [Unicode.Scalar], line: Int, column: Int, bracket: Bool,
+                          in file: SourceFile, encoding: PositionEncoding) -> [JSONValue] {
+        // The value typed so far: back to a blank, `[` or `,`.
+        var tokenStart = before.count
+        while tokenStart > 0, !" \t[,".unicodeScalars.contains(before[tokenStart - 1]) { tokenStart -= 1 }
+        var wordStart = before.count
+        while wordStart > 0, SchemaCompletion.isWordScalar(before[wordStart - 1]), before[wordStart - 1] != "." { wordStart -= 1 }
+        let typed = String(String.UnicodeScalarView(before[tokenStart..<wordStart]))
+        let word = String(String.UnicodeScalarView(before[wordStart...]))
+        let quote = typed.hasPrefix("'") ? "'" : "\""
+        var closing = 0
+        if after.first == "}" { closing += 1 }
+        if after.dropFirst(closing).first.map({ String($0) == quote }) ?? false { closing += 1 }
+        func position(_ scalarColumn: Int) -> JSONValue {
+            .object([("line", .int(line - 1)), ("character", .int(encoding.character(of: SourcePosition(line: line, column: scalarColumn), in: file)))])
+        }
+        let range = JSONValue.object([("start", position(wordStart + 1)), ("end", position(column + closing))])
+        return roles(policy).compactMap { role, description in
+            let whole = (bracket ? "[" : "") + quote + "${" + role + "}" + quote + (bracket ? "]" : "")
+            // What is typed must be the start of the value, and the word the start of the role.
+            let rest = String(whole.dropFirst(typed.count))
+            guard whole.hasPrefix(typed), rest.hasPrefix(word) else { return nil }
+            return item(whole, kind: 6, detail: description, insert: rest, edit: (range, rest), filter: rest)
+        }
+    }
+
+    static func isList(_ node: [String: Any]?) -> Bool {
+        guard let node else { return false }
+        if node["type"] as? String == "array" { return true }
+        for combinator in ["oneOf", "anyOf"] {
+            for branch in node[combinator] as? [[String: Any]] ?? [] where SchemaCompletion.resolve(branch)?["type"] as? String == "array" { return true }
+        }
+        return false
+    }
+
     /// The roles `runtime-hosts` declares, with what each stands for.
     static func roles(_ policy: Policy) -> [(String, String)] {
         policy.runtimeHosts.map { ($0.name.value, $0.description?.value ?? "a server the app binds at run time") }
-    }
-
-    /// Where `${` starts when the text before the cursor ends inside an unclosed `${name`.
-    static func roleStart(in before: [Unicode.Scalar]) -> Int? {
-        var index = before.count - 1
-        while index >= 0, before[index].properties.isAlphabetic || ("0"..."9").contains(before[index]) || before[index] == "_" || before[index] == "-" { index -= 1 }
-        guard index >= 1, before[index] == "{", before[index - 1] == "$" else { return nil }
-        return index - 1
     }
 
     /// Whether a schema node takes a host pattern that may name a role (its pattern admits

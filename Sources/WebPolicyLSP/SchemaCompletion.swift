@@ -101,6 +101,9 @@ enum SchemaCompletion {
                 node = resolve(current["items"] as? [String: Any] ?? current)
             } else if let properties = current["properties"] as? [String: Any], let next = properties[step] as? [String: Any] {
                 node = resolve(next)
+            } else if let named = current["additionalProperties"] as? [String: Any] {
+                // A mapping of names the policy chooses (a `runtime-hosts` role).
+                node = resolve(named)
             } else {
                 return nil
             }
@@ -178,6 +181,10 @@ enum SchemaCompletion {
             }
         }
         let path = self.path(to: line, column: column, in: file)
+        if let parsed, parsed.isItem, parsed.key == nil, let values = resolve(node(at: path))?["enum"] as? [Any] {
+            // `- ` in a block list of values (`resource-type:` then `  - scr`).
+            return values.map { "\($0)" }.map { item($0, kind: 12, insert: $0) }
+        }
         guard let properties = node(at: path)?["properties"] as? [String: Any] else { return [] }
         let present = siblings(of: line, column: column, in: file)
         return properties.keys.sorted().filter { !present.contains($0) }.map { key in

@@ -95,15 +95,57 @@ struct PolicyAwareHoverAndCompletionTests {
         }
     }
 
+    /// The line after the item labelled `label` is accepted as an editor that honours its edit
+    /// does (`|` the cursor; ASCII lines, where UTF-16 and scalar columns agree).
+    static func accepted(replacing line: Int, with marked: String, label: String) throws -> String? {
+        var lines = dashboard.components(separatedBy: "\n")
+        let text = marked.replacingOccurrences(of: "|", with: "")
+        lines[line] = text
+        let (editor, path) = try Editor.opening(dashboard, as: "p.yaml", folder: "lsp-accept")
+        editor.change(path, text: lines.joined(separator: "\n"), version: 2)
+        editor.pending.removeFirst()()
+        let column = marked.distance(from: marked.startIndex, to: marked.firstIndex(of: "|")!)
+        editor.send(["id": 72, "method": "textDocument/completion", "params": [
+            "textDocument": ["uri": URL(fileURLWithPath: path).absoluteString], "position": ["line": line, "character": column],
+        ]])
+        let items = editor.received.last { $0["id"] as? Int == 72 }?["result"] as? [[String: Any]] ?? []
+        guard let item = items.first(where: { $0["label"] as? String == label }), let edit = item["textEdit"] as? [String: Any],
+              let range = edit["range"] as? [String: Any], let newText = edit["newText"] as? String,
+              let start = (range["start"] as? [String: Any])?["character"] as? Int, let end = (range["end"] as? [String: Any])?["character"] as? Int else { return nil }
+        // Neovim 0.7 inserts from the start of the word: the edit must start there too.
+        let word = text.prefix(column).reversed().prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }.count
+        #expect(start == column - word, "the edit starts where the typed word does")
+        let scalars = Array(text)
+        return String(scalars[..<start]) + newText + String(scalars[end...])
+    }
+
     @Test func theRolesComeWhereAHostPatternGoes() throws {
-        let host = try Self.completion(replacing: 12, with: "    - host: |")
-        #expect(host.contains { $0.label == "\"${server}\"" && $0.insert == "\"${server}\"" }, "\(host)")
-        let typed = try Self.completion(replacing: 12, with: "    - host: \"${se|")
-        #expect(typed.map(\.label) == ["${server}"] && typed.first?.insert == "server}", "\(typed)")
-        let flow = try Self.completion(replacing: 16, with: "    origins: [checkout.shop.example.com, |")
-        #expect(flow.contains { $0.label == "\"${server}\"" }, "\(flow)")
+        let role = "\"${server}\""
+        #expect(try Self.accepted(replacing: 12, with: "    - host: |", label: role) == "    - host: \"${server}\"")
+        #expect(try Self.accepted(replacing: 12, with: "    - host: \"${se|", label: role) == "    - host: \"${server}\"")
+        #expect(try Self.accepted(replacing: 12, with: "    - host: \"$|", label: role) == "    - host: \"${server}\"")
+        #expect(try Self.accepted(replacing: 12, with: "    - host: \"${se|}\"", label: role) == "    - host: \"${server}\"", "the editor's closing pair taken in")
+        #expect(try Self.accepted(replacing: 12, with: "    - host: '${|", label: "'${server}'") == "    - host: '${server}'")
+        #expect(try Self.accepted(replacing: 16, with: "    origins: |", label: "[\"${server}\"]") == "    origins: [\"${server}\"]", "a list in brackets")
+        #expect(try Self.accepted(replacing: 16, with: "    origins: [checkout.shop.example.com, |", label: role) == "    origins: [checkout.shop.example.com, \"${server}\"")
         let notAHost = try Self.completion(replacing: 9, with: "    reason: |")
         #expect(!notAHost.contains { $0.label.contains("${") }, "\(notAHost)")
+    }
+
+    @Test func aRolesOwnKeysAndAHalfTypedWorld() throws {
+        let keys = try CompletionTests.labels("webpolicy: 1\nruntime-hosts:\n  server:\n    ")
+        #expect(keys.contains("schemes") && keys.contains("http") && keys.contains("description"), "\(keys)")
+        let world = try Self.completion(replacing: 17, with: "    world: bill|")
+        #expect(!world.map(\.label).contains("bill"), "the word typed is not offered back: \(world)")
+        let blockList = try CompletionTests.labels("webpolicy: 1\ncontent-rules:\n  - action: block\n    resource-type:\n      - |")
+        #expect(blockList.contains("script") && blockList.contains("fetch"), "\(blockList)")
+        #expect(try CompletionTests.labels("webp").contains("webpolicy"), "a new file that is becoming a policy")
+    }
+
+    @Test func aFindingsHoverSaysWhatIsUnderItToo() throws {
+        let old = Self.dashboard.replacingOccurrences(of: "ios: \"26.0\"", with: "ios: \"16.0\"")
+        let key = try Self.hover(old, line: 28, character: 6)
+        #expect(key.contains("**webkit-feature-unavailable**") && key.contains("since iOS 18.0"), "\(key)")
     }
 
     @Test func servedSchemesAndUsedWorldsComeWhereTheyGo() throws {
