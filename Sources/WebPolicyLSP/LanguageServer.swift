@@ -141,7 +141,8 @@ public final class LanguageServer: @unchecked Sendable {
                 return
             }
             // The schema's keys and values, and the names this policy declares itself — in
-            // YAML: a JSON policy's editor completes from the schema its `$schema` names.
+            // YAML: a JSON policy's editor completes from the schema its settings name
+            // (a `$schema` key is no part of a policy).
             guard !Self.isJSON(text, path: file.path) else {
                 reply(id: id, result: .array([]))
                 return
