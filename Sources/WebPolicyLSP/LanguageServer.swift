@@ -27,8 +27,9 @@ public final class LanguageServer: @unchecked Sendable {
     /// names it declares for completion, its host patterns for hover, while the text is
     /// half-typed and does not load.
     private var loaded: [String: Policy] = [:]
-    /// Each open policy's url regexes as WebKit's parser read them in its last lint.
-    private var parseMemos: [String: URLFilterParseMemo] = [:]
+    /// What each open policy's last lint worked out that its next one takes back: its entries
+    /// as decoded, its url regexes as WebKit's parser read them.
+    private var memos: [String: LintMemo] = [:]
     private var shutDown = false
     /// The editor asks for lenses again when told to (`workspace/codeLens/refresh`, LSP 3.16).
     private var refreshesLenses = false
@@ -221,7 +222,7 @@ public final class LanguageServer: @unchecked Sendable {
             guard let uri else { return }
             documents.close(uri: uri)
             lints[uri] = nil
-            parseMemos[uri] = nil
+            memos[uri] = nil
             loaded[uri] = nil
             for path in published.removeValue(forKey: uri) ?? [] { publish([], for: DocumentStore.uri(ofPath: path), file: nil) }
         default:
@@ -287,8 +288,8 @@ public final class LanguageServer: @unchecked Sendable {
         }
         // Includes and lists open in the editor are read as they are there, unsaved.
         linter.overlay = openTexts(except: uri)
-        linter.parseMemo = parseMemos[uri] ?? URLFilterParseMemo()
-        parseMemos[uri] = linter.parseMemo
+        linter.memo = memos[uri] ?? LintMemo()
+        memos[uri] = linter.memo
         // The last lint of an imported block list is a tree of a million values: it is let go
         // of after this one's findings are out, on another thread, not before them.
         let previousLoaded = loaded.removeValue(forKey: uri)

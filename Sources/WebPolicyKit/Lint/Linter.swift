@@ -40,9 +40,9 @@ public struct Linter: Sendable {
     public var baseDirectory: String?
     /// Unsaved texts to read instead of the files (`PolicyLoader.overlay`).
     public var overlay: [String: String] = [:]
-    /// WebKit's parse of each url regex, kept from one lint to the next (an editor's server
-    /// re-linting after each keystroke); nil on the command line, which lints once.
-    public var parseMemo: URLFilterParseMemo?
+    /// What one lint works out that the next lint of the same buffer can take back (an
+    /// editor's server re-linting after each keystroke); nil on the command line, which lints once.
+    public var memo: LintMemo?
 
     public init(rules: [any LintRule.Type] = BuiltInRules.all, configuration: LintConfiguration = LintConfiguration(), baseDirectory: String? = nil) {
         self.rules = rules
@@ -88,21 +88,21 @@ public struct Linter: Sendable {
 
     /// Lints policy text that is not on disk, and returns the policy it loaded.
     public func lintLoading(text: String, path: String) -> (report: LintReport, policy: Policy?) {
-        let result = PolicyLoader(baseDirectory: baseDirectory, overlay: overlay).load(text: text, path: path)
+        let result = PolicyLoader(baseDirectory: baseDirectory, overlay: overlay, memo: memo).load(text: text, path: path)
         let sources = Dictionary(result.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         return (LintReport(diagnostics: result.diagnostics + check(result), sources: sources, lintedFiles: [path]), result.policy)
     }
 
     /// Lints policy text that is not on disk.
     public func lint(text: String, path: String) -> LintReport {
-        let result = PolicyLoader(baseDirectory: baseDirectory, overlay: overlay).load(text: text, path: path)
+        let result = PolicyLoader(baseDirectory: baseDirectory, overlay: overlay, memo: memo).load(text: text, path: path)
         let sources = Dictionary(result.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         return LintReport(diagnostics: result.diagnostics + check(result), sources: sources, lintedFiles: [path])
     }
 
     func check(_ result: LoadResult, acceptedRegexes: PolicyFacts.AcceptedRegexes? = nil) -> [Diagnostic] {
         guard let policy = result.policy else { return [] }
-        let facts = PolicyFacts(policy: policy, files: result.files, acceptedRegexes: acceptedRegexes, parseMemo: parseMemo)
+        let facts = PolicyFacts(policy: policy, files: result.files, acceptedRegexes: acceptedRegexes, memo: memo)
         var diagnostics: [Diagnostic] = []
         // Only an unused suppression looks here: a list, not a set hashed on every run.
         var active: [String] = []

@@ -14,12 +14,13 @@ final class PolicyFacts {
         var matchingEverything: Set<SourceRange>
     }
     private let acceptedRegexes: AcceptedRegexes?
-    private let parseMemo: URLFilterParseMemo?
+    /// What the last lint of the same buffer worked out (an editor's server), or nil.
+    let memo: LintMemo?
 
-    init(policy: Policy, files: [SourceFile], acceptedRegexes: AcceptedRegexes? = nil, parseMemo: URLFilterParseMemo? = nil) {
+    init(policy: Policy, files: [SourceFile], acceptedRegexes: AcceptedRegexes? = nil, memo: LintMemo? = nil) {
         self.policy = policy
         self.acceptedRegexes = acceptedRegexes
-        self.parseMemo = parseMemo
+        self.memo = memo
         self.files = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -61,28 +62,48 @@ final class PolicyFacts {
     /// The WebKit regexes of the policy's content rules that are not plain `ok`, parsed as
     /// WebKit parses them and grouped by status, so each url-filter rule reads only its own.
     lazy var regexFieldsByStatus: [URLFilterParseStatus: [RegexField]] = {
-        var fields: [RegexInput] = []
-        for rule in policy.contentRules {
-            for field in rule.trigger.regexFields {
-                if let accepted = acceptedRegexes, field.text.location.path == accepted.path, !accepted.matchingEverything.contains(field.text.location.range) { continue }
-                fields.append(RegexInput(text: field.text, field: field.field, caseSensitive: field.caseSensitive, rule: rule))
-            }
-        }
-        let keys = fields.map { URLFilterParseMemo.Key(pattern: $0.text.value, caseSensitive: $0.caseSensitive) }
-        let results = parseMemo?.results(for: keys) ?? keys.parallelMap { URLFilterParser.parse($0.pattern, caseSensitive: $0.caseSensitive) }
         var byStatus: [URLFilterParseStatus: [RegexField]] = [:]
-        for (field, result) in zip(fields, results) {
-            if case .filter = result { continue }
-            byStatus[result.status, default: []].append(RegexField(text: field.text, field: field.field, result: result, rule: field.rule))
-        }
+        for field in regexFieldsOfRules.joined() { byStatus[field.result.status, default: []].append(field) }
         return byStatus
     }()
 
-    private struct RegexInput: Sendable {
-        var text: LocatedString
-        var field: String
-        var caseSensitive: Bool
-        var rule: ContentRule
+    /// Each content rule's regexes that WebKit's parser does not take as a plain filter.
+    private var regexFieldsOfRules: [[RegexField]] {
+        let rules = policy.contentRules
+        guard acceptedRegexes == nil else { return regexFields(of: rules, findings(of: rules)) }
+        // A rule brings what was found of its regexes before (`ContentRuleDerived`).
+        let unknown = rules.indices.filter { rules[$0].derived.regexFindings == nil }
+        for (index, findings) in zip(unknown, findings(of: unknown.map { rules[$0] })) { rules[index].derived.regexFindings = findings }
+        return regexFields(of: rules, rules.map { $0.derived.regexFindings ?? [] })
+    }
+
+    private func findings(of rules: [ContentRule]) -> [[RegexFinding]] {
+        var inputs: [(rule: Int, field: Int)] = []
+        var keys: [URLFilterParseKey] = []
+        for (index, rule) in rules.enumerated() {
+            for (position, field) in rule.trigger.regexFields.enumerated() {
+                if let accepted = acceptedRegexes, field.text.location.path == accepted.path, !accepted.matchingEverything.contains(field.text.location.range) { continue }
+                inputs.append((index, position))
+                keys.append(URLFilterParseKey(pattern: field.text.value, caseSensitive: field.caseSensitive))
+            }
+        }
+        let patterns = keys
+        let results = memo?.parses.values(for: patterns) { (URLFilterParser.parse(patterns[$0].pattern, caseSensitive: patterns[$0].caseSensitive), true) }
+            ?? patterns.parallelMap { URLFilterParser.parse($0.pattern, caseSensitive: $0.caseSensitive) }
+        var findings = [[RegexFinding]](repeating: [], count: rules.count)
+        for (input, result) in zip(inputs, results) {
+            if case .filter = result { continue }
+            findings[input.rule].append(RegexFinding(field: input.field, result: result))
+        }
+        return findings
+    }
+
+    private func regexFields(of rules: [ContentRule], _ findings: [[RegexFinding]]) -> [[RegexField]] {
+        zip(rules, findings).map { rule, findings in
+            guard !findings.isEmpty else { return [] }
+            let fields = rule.trigger.regexFields
+            return findings.map { RegexField(text: fields[$0.field].text, field: fields[$0.field].field, result: $0.result, rule: rule) }
+        }
     }
 
     struct HostFieldValue {
@@ -108,7 +129,13 @@ final class PolicyFacts {
 
     /// The content rules as WebKit JSON, sugar expanded.
     /// Each content rule's trigger as comparable data, in policy order.
-    lazy var triggerShapes: [TriggerShape] = policy.contentRules.parallelMap { TriggerShape($0.trigger) }
+    lazy var triggerShapes: [TriggerShape] = policy.contentRules.parallelMap { rule in
+        // A rule brings its shape from the last lint (`ContentRuleDerived`).
+        if let shape = rule.derived.shape { return shape }
+        let shape = TriggerShape(rule.trigger)
+        rule.derived.shape = shape
+        return shape
+    }
 
     lazy var loweredRules: [LoweredRule] = ContentBlockerLowering.lower(policy)
 

@@ -9,13 +9,16 @@ struct PolicyDecoder {
 
     /// Shared with the sections, each decoded in its own folder (`Sections/`).
     var reader: NodeReader
+    /// The entries the last decode of this file made, by their text (`EntrySourceKey`).
+    private let memo: LintMemo?
 
-    init(file: SourceFile) {
+    init(file: SourceFile, memo: LintMemo? = nil) {
         reader = NodeReader(file: file)
+        self.memo = memo
     }
 
-    static func decode(_ root: YAMLNode, file: SourceFile) -> (document: PolicyDocument, diagnostics: [Diagnostic]) {
-        var decoder = PolicyDecoder(file: file)
+    static func decode(_ root: YAMLNode, file: SourceFile, memo: LintMemo? = nil) -> (document: PolicyDocument, diagnostics: [Diagnostic]) {
+        var decoder = PolicyDecoder(file: file, memo: memo)
         let document = decoder.decodeDocument(root)
         return (document, decoder.reader.diagnostics)
     }
@@ -50,11 +53,37 @@ struct PolicyDecoder {
             return []
         }
         let file = reader.file
-        let decoded = items.parallelMap { item in
-            var decoder = PolicyDecoder(file: file)
-            let value = decode(&decoder, item)
-            return (value: value, diagnostics: decoder.reader.diagnostics)
+        guard let memo else {
+            let decoded = items.parallelMap { item in
+                var decoder = PolicyDecoder(file: file)
+                let value = decode(&decoder, item)
+                return (value: value, diagnostics: decoder.reader.diagnostics)
+            }
+            for entry in decoded { reader.append(entry.diagnostics) }
+            return decoded.compactMap(\.value)
         }
+        // An editor's keystroke changes one entry of thousands: the others are taken back,
+        // moved when lines were added or removed above them.
+        let keys = EntrySourceKey.keys(of: items, in: file)
+        let decoded = memo.table("\(key) entries of \(file.path)", of: EntrySourceKey.self, DecodedEntry<T>.self).values(
+            for: keys,
+            reusing: { index, known in
+                guard keys[index]?.matches(known.text, in: file) == true else { return nil }
+                let line = items[index].range.start.line
+                if known.line == line { return (known, false) }
+                guard let value = known.value else { return nil }
+                guard let moved = (value as? any LineMovable)?.moved(byLines: line - known.line) as? T else { return nil }
+                return (DecodedEntry(value: moved, diagnostics: [], line: line, text: known.text), true)
+            },
+            computing: { index in
+                var decoder = PolicyDecoder(file: file)
+                let value = decode(&decoder, items[index])
+                // An entry with findings is decoded afresh each time: a finding's fix reads the file.
+                let diagnostics = decoder.reader.diagnostics
+                let kept = diagnostics.isEmpty && keys[index] != nil
+                return (DecodedEntry(value: value, diagnostics: diagnostics, line: items[index].range.start.line,
+                                     text: kept ? keys[index]?.text(in: file) ?? [] : []), kept)
+            })
         for entry in decoded { reader.append(entry.diagnostics) }
         return decoded.compactMap(\.value)
     }
@@ -96,4 +125,14 @@ struct PolicyDecoder {
         target.distribution = reader.choice("distribution", in: fields, as: Distribution.self)
         return target
     }
+}
+
+/// A section entry as the decoder's memo holds it: what decoding it gave, and the line it
+/// started on then.
+struct DecodedEntry<T: Sendable>: Sendable {
+    var value: T?
+    var diagnostics: [Diagnostic]
+    var line: Int
+    /// Its text (`EntrySourceKey`), which a hit compares with the text at the key's place.
+    var text: [UInt8]
 }

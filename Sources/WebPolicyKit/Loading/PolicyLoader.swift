@@ -18,10 +18,13 @@ public struct PolicyLoader: Sendable {
     /// Texts to read instead of the files at these paths (absolute, standardized): an editor's
     /// unsaved buffers, which a policy's includes and lists are read from when they are open.
     public var overlay: [String: String] = [:]
+    /// What the last load of the same buffer decoded (an editor's server); nil on the command line.
+    public var memo: LintMemo?
 
-    public init(baseDirectory: String? = nil, overlay: [String: String] = [:]) {
+    public init(baseDirectory: String? = nil, overlay: [String: String] = [:], memo: LintMemo? = nil) {
         self.baseDirectory = baseDirectory
         self.overlay = overlay
+        self.memo = memo
     }
 
     /// A file as the loader reads it: from the overlay when it holds the path, else from disk.
@@ -134,7 +137,8 @@ public struct PolicyLoader: Sendable {
 
     private func parse(_ file: SourceFile, chain: [(canonical: String, display: String)], reference: LocatedString?, state: inout State, canonical: String) {
         state.files.append(file)
-        let (root, yamlDiagnostics) = YAMLComposer.compose(file)
+        let composed = YAMLComposer.composing(file)
+        let (root, yamlDiagnostics) = (composed.root, composed.diagnostics)
         // An Adblock Plus filter list (EasyList's .txt) is no YAML: say what it is, not what
         // libyaml makes of '&' and '*' (FilterListSyntax).
         if root == nil, !yamlDiagnostics.isEmpty, FilterListSyntax.looksLikeFilterList(file.text) {
@@ -158,7 +162,7 @@ public struct PolicyLoader: Sendable {
             if reference == nil { state.rootFailed = true }
             return
         }
-        let (document, diagnostics) = PolicyDecoder.decode(root, file: file)
+        let (document, diagnostics) = PolicyDecoder.decode(root, file: file, memo: composed.isContextFree ? memo : nil)
         state.diagnostics += diagnostics
         if reference != nil, let target = document.target {
             state.diagnostics.append(Diagnostic(

@@ -29,6 +29,7 @@ struct YAMLComposer {
     private var rootSize = 0
     private var aliasExpansion = 0
     private var reportedExpansionLimit = false
+    private var sawAliasOrDirective = false
 
     private init(file: SourceFile) {
         self.file = file
@@ -37,10 +38,25 @@ struct YAMLComposer {
 
     /// Composes the first (and only) document of `file`.
     static func compose(_ file: SourceFile) -> (root: YAMLNode?, diagnostics: [Diagnostic]) {
+        let composed = composing(file)
+        return (composed.root, composed.diagnostics)
+    }
+
+    /// A composed document, and whether its nodes mean what their own text says.
+    struct Composed {
+        var root: YAMLNode?
+        var diagnostics: [Diagnostic]
+        /// No alias (which copies a node written elsewhere, ranges and all) and no directive
+        /// (`%TAG` gives a tag another meaning): a node's text and place then decide it.
+        var isContextFree: Bool
+    }
+
+    static func composing(_ file: SourceFile) -> Composed {
         var composer = YAMLComposer(file: file)
         composer.run()
         // After an alias bomb the tree is mutilated; decoding it would only add noise.
-        return (composer.reportedExpansionLimit ? nil : composer.root, composer.diagnostics)
+        return Composed(root: composer.reportedExpansionLimit ? nil : composer.root, diagnostics: composer.diagnostics,
+                        isContextFree: !composer.sawAliasOrDirective)
     }
 
     /// An open sequence or mapping; its children are `children[firstChild...]`.
@@ -80,6 +96,8 @@ struct YAMLComposer {
                 switch event.type {
                 case YAML_DOCUMENT_START_EVENT:
                     documents += 1
+                    let directives = event.data.document_start
+                    if directives.version_directive != nil || directives.tag_directives.start != directives.tag_directives.end { sawAliasOrDirective = true }
                     if documents > 1 {
                         error(
                             "yaml-multiple-documents",
@@ -169,6 +187,7 @@ struct YAMLComposer {
     }
 
     private mutating func addAlias(_ event: yaml_event_t, eventCount: Int) {
+        sawAliasOrDirective = true
         let range = SourceRange(start: position(event.start_mark), end: endPosition(event.end_mark, after: position(event.start_mark)))
         let name = string(event.data.alias.anchor) ?? ""
         guard let anchored = anchors[name] else {

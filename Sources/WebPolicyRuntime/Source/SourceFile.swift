@@ -181,6 +181,40 @@ public final class SourceFile: @unchecked Sendable {
         return scalars.index(start, offsetBy: max(position.column - 1, 0), limitedBy: limit) ?? limit
     }
 
+    /// Where each range of whole lines lies in the text's UTF-8 bytes (from the start of its
+    /// first line to the start of the line after it; 1-based) and a hash of those bytes, on
+    /// every core: what a memo of a file's parts keys them by. Nil for a range past the text.
+    package func lineRangeDigests(_ ranges: [Range<Int>?]) -> [(start: Int, length: Int, digest: Int)?] {
+        let utf8 = text.utf8
+        let offsets = lineStarts.map { utf8.distance(from: utf8.startIndex, to: $0) }
+        let total = utf8.count
+        return utf8.withContiguousStorageIfAvailable { bytes in
+            nonisolated(unsafe) let bytes = bytes
+            return ranges.parallelMap { range -> (start: Int, length: Int, digest: Int)? in
+                guard let range, range.lowerBound >= 1, range.lowerBound <= offsets.count, range.upperBound > range.lowerBound else { return nil }
+                let start = offsets[range.lowerBound - 1], end = range.upperBound <= offsets.count ? offsets[range.upperBound - 1] : total
+                var hasher = Hasher()
+                hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<end])))
+                return (start, end - start, hasher.finalize())
+            }
+        } ?? ranges.map { _ in nil }
+    }
+
+    /// Whether the text's UTF-8 bytes from `start` are `bytes`.
+    package func hasBytes(_ bytes: [UInt8], at start: Int) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { text in
+            start >= 0 && start + bytes.count <= text.count
+                && bytes.withUnsafeBufferPointer { bytes.isEmpty || memcmp($0.baseAddress!, text.baseAddress! + start, bytes.count) == 0 }
+        } ?? false
+    }
+
+    /// `length` of the text's UTF-8 bytes from `start`.
+    package func bytes(at start: Int, length: Int) -> [UInt8] {
+        let utf8 = text.utf8
+        let from = utf8.index(utf8.startIndex, offsetBy: start)
+        return Array(utf8[from..<utf8.index(from, offsetBy: length)])
+    }
+
     /// The position of the start of the file.
     public var startPosition: SourcePosition { SourcePosition(line: 1, column: 1) }
 

@@ -22,8 +22,10 @@ public final class ContentRule: Sendable {
     public let priority: Located<Int>?
     public let requestHeaders: Located<[HeaderOperation]>?
     public let responseHeaders: Located<[HeaderOperation]>?
+    /// What lint worked out of the rule's content, shared by the rule it was moved from.
+    let derived: ContentRuleDerived
 
-    public init(
+    public convenience init(
         location: SourceLocation,
         id: LocatedString? = nil,
         description: LocatedString? = nil,
@@ -36,6 +38,16 @@ public final class ContentRule: Sendable {
         requestHeaders: Located<[HeaderOperation]>? = nil,
         responseHeaders: Located<[HeaderOperation]>? = nil
     ) {
+        self.init(location: location, id: id, description: description, action: action, trigger: trigger, selector: selector, notification: notification,
+                  redirect: redirect, priority: priority, requestHeaders: requestHeaders, responseHeaders: responseHeaders, derived: ContentRuleDerived())
+    }
+
+    init(
+        location: SourceLocation, id: LocatedString?, description: LocatedString?, action: Located<ContentActionType>, trigger: Trigger,
+        selector: LocatedString?, notification: LocatedString?, redirect: Redirect?, priority: Located<Int>?,
+        requestHeaders: Located<[HeaderOperation]>?, responseHeaders: Located<[HeaderOperation]>?, derived: ContentRuleDerived
+    ) {
+        self.derived = derived
         self.location = location
         self.id = id
         self.description = description

@@ -66,15 +66,23 @@ struct ContentRuleDeadRule: LintRule {
         }
         // Each rule's key hashed on every core (a block list's 100,000 triggers, selectors
         // and all); the table then compares hashes, and keys only when the hashes agree.
-        let cancelled = cancelledBy
-        let keys: [HashedKey?] = Array(rules.indices).parallelMap { index in
+        let key: @Sendable (Int) -> Key? = { index in
             let rule = rules[index]
             // Redirects and header changes carry payloads too rich to compare here.
-            guard cancelled[index] == nil, ![.redirect, .modifyHeaders].contains(rule.action.value) else { return nil }
-            return HashedKey(Key(shape: shapes[index], action: rule.action.value, selector: rule.selector?.value ?? "", notification: rule.notification?.value ?? ""))
+            guard ![.redirect, .modifyHeaders].contains(rule.action.value) else { return nil }
+            return Key(shape: shapes[index], action: rule.action.value, selector: rule.selector?.value ?? "", notification: rule.notification?.value ?? "")
         }
-        var seen: [HashedKey: ContentRule] = [:]
-        seen.reserveCapacity(rules.count)
+        let hashes: [Int?] = Array(rules.indices).parallelMap { index in
+            // A rule brings its hash from the last lint (`ContentRuleDerived`).
+            if let hash = rules[index].derived.deadRuleHash { return hash }
+            let hash = key(index)?.hashValue
+            rules[index].derived.deadRuleHash = .some(hash)
+            return hash
+        }
+        var firstWithHash: [Int: Int] = [:]
+        firstWithHash.reserveCapacity(rules.count)
+        // Keys whose hash an unequal key had first: exact however rare.
+        var firstWithKey: [Key: Int] = [:]
         for (index, rule) in rules.enumerated() {
             if let canceller = cancelledBy[index] {
                 context.report("this rule never acts: the ignore-previous-rules at \(context.facts.place(of: canceller)) matches every load it matches and cancels it",
@@ -82,14 +90,23 @@ struct ContentRuleDeadRule: LintRule {
                                notes: [Diagnostic.Note("the ignore-previous-rules", at: canceller.location)])
                 continue
             }
-            guard let key = keys[index] else { continue }
-            if let earlier = seen[key] {
-                context.report("this rule repeats the one at \(context.facts.place(of: earlier)): same trigger, same action",
-                               at: rule.location, hint: "remove the repeat",
-                               notes: [Diagnostic.Note("the first one", at: earlier.location)])
-            } else {
-                seen[key] = rule
+            guard let hash = hashes[index] else { continue }
+            guard let first = firstWithHash[hash] else {
+                firstWithHash[hash] = index
+                continue
             }
+            let earlier: Int
+            if key(first) == key(index) {
+                earlier = first
+            } else if let known = firstWithKey[key(index)!] {
+                earlier = known
+            } else {
+                firstWithKey[key(index)!] = index
+                continue
+            }
+            context.report("this rule repeats the one at \(context.facts.place(of: rules[earlier])): same trigger, same action",
+                           at: rule.location, hint: "remove the repeat",
+                           notes: [Diagnostic.Note("the first one", at: rules[earlier].location)])
         }
     }
 }
@@ -100,19 +117,4 @@ private struct Key: Hashable, Sendable {
     let action: ContentActionType
     let selector: String
     let notification: String
-}
-
-/// A key with its hash worked out once, where it was made.
-private struct HashedKey: Hashable, Sendable {
-    let key: Key
-    let hash: Int
-
-    init(_ key: Key) {
-        self.key = key
-        hash = key.hashValue
-    }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-
-    static func == (lhs: HashedKey, rhs: HashedKey) -> Bool { lhs.hash == rhs.hash && lhs.key == rhs.key }
 }
