@@ -28,12 +28,8 @@ enum FeatureHover {
     /// list — at `position` on its line: nil when the word is no such construct.
     static func value(at position: SourcePosition, in file: SourceFile) -> String? {
         let line = Array(file.line(position.line))
-        let index = position.column - 1
-        guard index >= 0, index < line.count, isWordScalar(line[index]) else { return nil }
-        var start = index, end = index
-        while start > 0, isWordScalar(line[start - 1]) { start -= 1 }
-        while end + 1 < line.count, isWordScalar(line[end + 1]) { end += 1 }
-        let word = String(String.UnicodeScalarView(line[start...end]))
+        guard let around = WordAtCursor.construct.around(position.column - 1, in: line) else { return nil }
+        let word = String(String.UnicodeScalarView(line[around])), start = around.lowerBound
         let text = String(String.UnicodeScalarView(line))
         guard let parsed = SchemaCompletion.parse(Substring(text)) else { return nil }
         // The key the value belongs to: this line's (`action: redirect`, `resource-type: [a, b]`),
@@ -53,9 +49,5 @@ enum FeatureHover {
         default:
             return nil
         }
-    }
-
-    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9") || scalar == "-"
     }
 }

@@ -53,8 +53,7 @@ enum PolicyNames {
         // The value typed so far: back to a blank, `[` or `,`.
         var tokenStart = before.count
         while tokenStart > 0, !" \t[,".unicodeScalars.contains(before[tokenStart - 1]) { tokenStart -= 1 }
-        var wordStart = before.count
-        while wordStart > 0, SchemaCompletion.isWordScalar(before[wordStart - 1]), before[wordStart - 1] != "." { wordStart -= 1 }
+        let wordStart = WordAtCursor.role.start(in: before, endingAt: before.count)
         let typed = String(String.UnicodeScalarView(before[tokenStart..<wordStart]))
         let word = String(String.UnicodeScalarView(before[wordStart...]))
         let quote = typed.hasPrefix("'") ? "'" : "\""

@@ -151,8 +151,7 @@ enum SchemaCompletion {
     static func items(line: Int, column: Int, in file: SourceFile, encoding: PositionEncoding) -> [JSONValue] {
         let scalars = Array(file.line(line).prefix(max(column - 1, 0)))
         let before = String(String.UnicodeScalarView(scalars))
-        var start = scalars.count
-        while start > 0, isWordScalar(scalars[start - 1]) { start -= 1 }
+        let start = WordAtCursor.schema.start(in: scalars, endingAt: scalars.count)
         let typed = JSONValue.object([
             ("start", .object([("line", .int(line - 1)), ("character", .int(encoding.character(of: SourcePosition(line: line, column: start + 1), in: file)))])),
             ("end", .object([("line", .int(line - 1)), ("character", .int(encoding.character(of: SourcePosition(line: line, column: column), in: file)))])),
@@ -195,10 +194,6 @@ enum SchemaCompletion {
         }
     }
 
-    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9") || scalar == "-" || scalar == "_" || scalar == "."
-    }
-
     /// The keys already set in the mapping the cursor's line belongs to (a key is written once).
     static func siblings(of line: Int, column: Int, in file: SourceFile) -> Set<String> {
         let current = String(String.UnicodeScalarView(file.line(line).prefix(max(column - 1, 0))))
@@ -224,34 +219,6 @@ enum SchemaCompletion {
             number += 1
         }
         return keys
-    }
-
-    /// What WebKit makes of the url regex at `position` (a `url-filter`, an `if-top-url`'s
-    /// entry…): compiled, anchored or not, or refused — and then the whole list with it — with
-    /// WebKit's reason, counted in the regex as the policy decodes it (a YAML escape is one
-    /// character). Read from the policy the last lint loaded.
-    static func urlFilterHover(at position: SourcePosition, in file: SourceFile, policy: Policy?) -> String? {
-        guard let policy else { return nil }
-        for rule in policy.contentRules where rule.location.path == file.path && rule.location.start.line <= position.line && position.line <= rule.location.range.end.line {
-            for field in rule.trigger.regexFields where field.text.location.path == file.path && Navigation.contains(field.text.location.range, position) {
-                return urlFilterText(field.text.value, field: field.field, caseSensitive: field.caseSensitive)
-            }
-        }
-        return nil
-    }
-
-    static func urlFilterText(_ value: String, field: String, caseSensitive: Bool) -> String {
-        switch URLFilterParser.parse(value, caseSensitive: caseSensitive) {
-        case .filter(let filter):
-            let where_ = filter.hasBeginningOfLineAssertion ? "from the start of the URL (`^`)" : "anywhere in the URL"
-            let casing = caseSensitive ? "minding case" : "ignoring case"
-            return "**\(field)** `\(value)`: WebKit compiles it into its automaton, matching \(where_), \(casing); \(filter.terms.count) term\(filter.terms.count == 1 ? "" : "s") after WebKit's simplification. "
-                + "Its constructs are \(FeatureHover.always): the url-filter grammar has not grown since, so the first iOS a rule needs comes from its other keys."
-        case .matchesEverything:
-            return "**\(field)** `\(value)`: matches every URL; WebKit accepts it and applies the rule's action to every load it checks (a universal action)."
-        case .rejected(let problem):
-            return "**\(field)** `\(value)`: WebKit refuses it — and with it the whole rule list — at characters \(problem.span.offset + 1)–\(problem.span.offset + problem.span.length): \(problem.status.webKitMessage)"
-        }
     }
 
     /// The description of the key written at `position` (1-based), with its place in the
