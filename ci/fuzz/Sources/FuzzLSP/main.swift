@@ -7,11 +7,33 @@ import WebPolicyRuntime
 // `webpolicy lsp` fed an editing session: the input is a sequence of edits to a policy
 // (insert, delete or replace at a place, with text from the input) and of requests at places
 // (completion, hover, code actions, symbols, links). The server must answer each, never
-// crash, and publish after each change exactly what lint says of the new text: a stale or a
-// wrong list is a finding. The messages also go through the framing in pieces of the input's
+// crash, and publish after each change exactly what lint says of the new text, lines and all:
+// a stale or a wrong list is a finding. The messages also go through the framing in pieces of the input's
 // choosing.
 
-let seed = "webpolicy: 1\nname: fuzz\ncontent-rules:\n  - id: ads\n    action: block\n    url-filter: ads\nnavigation:\n  pages: [\"*.example.com\"]\n"
+// Lists of several entries in block style, so that edits go through the decoder's memo: an
+// entry kept, moved by a line added above it, or decoded again (the last entry never is kept).
+let seed = """
+webpolicy: 1
+name: fuzz
+content-rules:
+  - id: ads
+    action: block
+    url-filter: ads
+  - action: block
+    url-filter: track(er|ing)
+    if-domain: ["*news.example"]
+  - action: css-display-none
+    selector: "#ad"
+    url-filter: .*
+  - action: block
+    url-filter: ads
+navigation:
+  pages:
+    - "*.example.com"
+    - app.example.org
+
+"""
 
 final class Session: @unchecked Sendable {
     var published: [String: [[String: Any]]] = [:]
@@ -89,9 +111,16 @@ func fuzzLSP(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     // What is shown at the end is lint's word on the last text, finding for finding.
     let expected = LanguageServer.isPolicy(text, path: path)
-        ? Linter(configuration: LintConfiguration(), baseDirectory: Sandbox.emptyFolder).lint(text: text, path: path).diagnostics.filter { $0.location.path == path }.map { "\($0.ruleID) \($0.message)" }
+        ? Linter(configuration: LintConfiguration(), baseDirectory: Sandbox.emptyFolder).lint(text: text, path: path).diagnostics.filter { $0.location.path == path }
+            .map { "\($0.ruleID) \($0.message) lines \(max($0.location.range.start.line - 1, 0))-\(max($0.location.range.end.line - 1, 0))" }
         : []
-    let shown = (session.published[uri] ?? []).map { "\($0["code"] as? String ?? "") \($0["message"] as? String ?? "")" }
+    // The lines too: the server's lint keeps decoded entries between edits, and moves them
+    // when lines above them come and go.
+    let shown = (session.published[uri] ?? []).map { diagnostic in
+        let range = diagnostic["range"] as? [String: Any]
+        let lines = ["start", "end"].map { ((range?[$0] as? [String: Any])?["line"] as? Int).map(String.init) ?? "?" }
+        return "\(diagnostic["code"] as? String ?? "") \(diagnostic["message"] as? String ?? "") lines \(lines[0])-\(lines[1])"
+    }
     Invariant.check(shown == expected, "published \(shown.count) diagnostics, lint says \(expected.count), for:\n\(text)")
     return 0
 }
