@@ -186,7 +186,11 @@ enum SchemaCompletion {
         }
         guard let properties = node(at: path)?["properties"] as? [String: Any] else { return [] }
         let present = siblings(of: line, column: column, in: file)
-        return properties.keys.sorted().filter { !present.contains($0) }.map { key in
+        // A content rule's action takes its own parameters only: a block rule is not offered
+        // `selector` (lint would say conflicting-keys).
+        let action = path == ["content-rules", "[]"] ? present["action"].flatMap(ContentActionType.init(rawValue:)) : nil
+        let othersParameters = Set(PolicyKeys.actionParameters.filter { action != nil && $0.action != action }.map(\.key))
+        return properties.keys.sorted().filter { present[$0] == nil && !othersParameters.contains($0) }.map { key in
             let property = resolve(properties[key] as? [String: Any])
             // A key with one value (`webpolicy: 1`) is written with it.
             let value = property?["const"].map { " \($0)" } ?? ""
@@ -194,28 +198,42 @@ enum SchemaCompletion {
         }
     }
 
-    /// The keys already set in the mapping the cursor's line belongs to (a key is written once).
-    static func siblings(of line: Int, column: Int, in file: SourceFile) -> Set<String> {
+    /// The keys already set in the mapping the cursor's line belongs to (a key is written
+    /// once), with the value written after each on its line (`action: block` → `block`).
+    static func siblings(of line: Int, column: Int, in file: SourceFile) -> [String: String] {
         let current = String(String.UnicodeScalarView(file.line(line).prefix(max(column - 1, 0))))
         let here = parse(Substring(current))
         let indent = here?.contentStart ?? current.count
-        var keys = Set<String>()
+        var keys: [String: String] = [:]
+        func read(_ number: Int) -> (line: Line, value: String)? {
+            let text = String(String.UnicodeScalarView(file.line(number)))
+            guard let parsed = parse(Substring(text)) else { return nil }
+            var value = ""
+            if parsed.key != nil, let colon = text.dropFirst(parsed.contentStart).firstIndex(of: ":") {
+                let rest = text[text.index(after: colon)...]
+                value = String(rest.components(separatedBy: " #").first ?? "").trimmingCharacters(in: CharacterSet(charactersIn: " \t\"'"))
+            }
+            return (parsed, value)
+        }
+        let blank = (line: Line(indent: .max, key: nil, isItem: false, contentStart: .max), value: "")
         // Upwards to the line that opens the mapping (a list item's dash at this indent, or a
         // line less indented); not from a new item's line, whose mapping starts there.
         if here?.isItem != true {
             var number = line - 1
-            while number >= 1, let other = parse(Substring(String(String.UnicodeScalarView(file.line(number))))) ?? Optional(Line(indent: .max, key: nil, isItem: false, contentStart: .max)) {
+            while number >= 1 {
+                let (other, value) = read(number) ?? blank
                 if other.contentStart < indent { break }
-                if other.contentStart == indent, let key = other.key { keys.insert(key) }
+                if other.contentStart == indent, let key = other.key { keys[key] = value }
                 if other.isItem && other.contentStart == indent { break }
                 number -= 1
             }
         }
         // Downwards to the next item or a line less indented.
         var number = line + 1
-        while number <= file.lineCount, let other = parse(Substring(String(String.UnicodeScalarView(file.line(number))))) ?? Optional(Line(indent: .max, key: nil, isItem: false, contentStart: .max)) {
+        while number <= file.lineCount {
+            let (other, value) = read(number) ?? blank
             if other.contentStart < indent || other.isItem && other.indent < indent { break }
-            if other.contentStart == indent, let key = other.key { keys.insert(key) }
+            if other.contentStart == indent, let key = other.key { keys[key] = value }
             number += 1
         }
         return keys

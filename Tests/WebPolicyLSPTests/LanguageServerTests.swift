@@ -460,6 +460,20 @@ struct CompletionTests {
         #expect(nested.contains("url") && nested.contains("transform") && !nested.contains("action"))
     }
 
+    @Test func aRulesActionTakesItsOwnParametersOnly() throws {
+        let block = try Self.labels("webpolicy: 1\ncontent-rules:\n  - action: block  # the tracker\n    url-filter: ads\n    ")
+        #expect(block.contains("resource-type") && block.contains("if-domain"))
+        #expect(!block.contains("selector") && !block.contains("notification") && !block.contains("redirect") && !block.contains("priority") && !block.contains("request-headers"))
+        // The action below the cursor counts too, quoted or not.
+        let hiding = try Self.labels("webpolicy: 1\ncontent-rules:\n  - url-filter: ads\n    |\n    action: \"css-display-none\"\n")
+        #expect(hiding.contains("selector") && !hiding.contains("notification") && !hiding.contains("action"))
+        let headers = try Self.labels("webpolicy: 1\ncontent-rules:\n  - action: modify-headers\n    ")
+        #expect(headers.contains("priority") && headers.contains("request-headers") && headers.contains("response-headers") && !headers.contains("selector"))
+        // No action yet: every parameter may still come.
+        let open = try Self.labels("webpolicy: 1\ncontent-rules:\n  - url-filter: ads\n    ")
+        #expect(open.contains("selector") && open.contains("redirect"))
+    }
+
     @Test func valuesOfAnEnumeratedKey() throws {
         let actions = try Self.labels("webpolicy: 1\ncontent-rules:\n  - url-filter: ads\n    action: ")
         #expect(actions.contains("block") && actions.contains("css-display-none") && actions.contains("make-https"))
