@@ -42,12 +42,27 @@ enum FeatureHover {
         switch key {
         case "action", "type":
             guard let action = ContentActionType(rawValue: word) else { return nil }
-            return "**action** `\(word)`: " + (WebKitFeature.action(action).map(sentence) ?? always + ".")
+            return "**action** `\(word)`: \(Self.effect(of: action)) " + (WebKitFeature.action(action).map(sentence) ?? always + ".")
         case "resource-type":
             guard let type = ResourceType(rawValue: word) else { return nil }
             return "**resource type** `\(word)`: " + (WebKitFeature.resourceType(type).map(sentence) ?? always + ".")
         default:
             return nil
+        }
+    }
+
+    /// What an action does to a load it matches, as WebKit's `ContentExtensionsBackend` applies it.
+    static func effect(of action: ContentActionType) -> String {
+        switch action {
+        case .block: return "stops the load."
+        case .blockCookies: return "lets the load go with cookies turned off for it (WebKit: `setAllowCookies(false)`)."
+        case .cssDisplayNone: return "hides the page's elements that match the rule's `selector` (a `display: none` style sheet); the load itself goes on."
+        case .ignorePreviousRules: return "cancels the actions of every rule before it that matched the load (the last one that matches decides)."
+        case .ignoreFollowingRules: return "stops the rules after it from acting on the load (WebKit scans forward and stops at the first)."
+        case .makeHTTPS: return "loads an `http:` URL over `https:` instead; a URL with a port of its own, or another scheme, is left alone."
+        case .notify: return "tells the app (the rule's `notification`) that the load matched; the load goes on."
+        case .redirect: return "sends the load to another URL (the rule's `redirect`)."
+        case .modifyHeaders: return "changes the request's or the response's headers (`request-headers`, `response-headers`), in `priority` order."
         }
     }
 }

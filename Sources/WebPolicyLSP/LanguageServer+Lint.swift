@@ -115,11 +115,13 @@ extension LanguageServer {
         return configuration
     }
 
+    /// The findings of a file, with the version of its text they are of when it is open (LSP
+    /// 3.15: an editor drops findings of a text it has since changed).
     func publish(_ diagnostics: [Diagnostic], for uri: String, file: SourceFile?) {
-        notify("textDocument/publishDiagnostics", .object([
-            ("uri", .string(uri)),
-            ("diagnostics", .array(diagnostics.map { LSPDiagnostic.encode($0, in: file, encoding: encoding) })),
-        ]))
+        var params: [(String, JSONValue)] = [("uri", .string(uri))]
+        if let version = documents.version(of: uri) { params.append(("version", .int(version))) }
+        params.append(("diagnostics", .array(diagnostics.map { LSPDiagnostic.encode($0, in: file, encoding: encoding) })))
+        notify("textDocument/publishDiagnostics", .object(params))
     }
 }
 

@@ -28,7 +28,11 @@ enum URLFilterHover {
         case .matchesEverything:
             return "**\(field)** `\(value)`: matches every URL; WebKit accepts it and applies the rule's action to every load it checks (a universal action)."
         case .rejected(let problem):
-            return "**\(field)** `\(value)`: WebKit refuses it — and with it the whole rule list — at characters \(problem.span.offset + 1)–\(problem.span.offset + problem.span.length): \(problem.status.webKitMessage)"
+            // As lint says it: the regex's own syntax error first, then WebKit's words for it.
+            let first = problem.span.offset + 1, last = problem.span.offset + max(problem.span.length, 1)
+            let place = first == last ? "character \(first)" : "characters \(first)–\(last)"
+            let reason = problem.syntaxError.map { "\($0.message) (WebKit's parser says \"\(problem.status.webKitMessage)\")" } ?? problem.status.webKitMessage
+            return "**\(field)** `\(value)`: WebKit refuses it — and with it the whole rule list — at \(place) of the regex, counted from 1: \(reason)"
         }
     }
 }

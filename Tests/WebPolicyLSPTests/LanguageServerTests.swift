@@ -151,6 +151,8 @@ struct LanguageServerTests {
         for work in editor.pending { work() }
         #expect(editor.received.count == before + 1, "one lint, of version 3")
         #expect(editor.diagnostics(for: path)?.contains { $0["code"] as? String == "yaml-syntax" } == false)
+        // The findings say which text they are of, so an editor can drop those of an older one.
+        #expect((editor.received.last?["params"] as? [String: Any])?["version"] as? Int == 3)
     }
 
     /// Columns in UTF-16 for a client that offers nothing else: a character beyond the Basic

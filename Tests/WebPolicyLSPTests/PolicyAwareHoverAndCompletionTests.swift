@@ -69,11 +69,19 @@ struct PolicyAwareHoverAndCompletionTests {
         let script = try Self.hover(Self.dashboard, line: 27, character: 21)
         #expect(script.contains("**resource type** `script`") && script.contains("every WebKit with content blockers"), "\(script)")
         let block = try Self.hover(Self.dashboard, line: 25, character: 14)
-        #expect(block.contains("**action** `block`") && block.contains("every WebKit"), "\(block)")
+        #expect(block.contains("**action** `block`: stops the load.") && block.contains("every WebKit"), "\(block)")
         let redirect = try Self.hover(Self.dashboard, line: 29, character: 15)
-        #expect(redirect.contains("since iOS 15.4"), "\(redirect)")
+        #expect(redirect.contains("sends the load to another URL") && redirect.contains("since iOS 15.4"), "\(redirect)")
         let filter = try Self.hover(Self.dashboard, line: 26, character: 18)
         #expect(filter.contains("the url-filter grammar has not grown"), "\(filter)")
+    }
+
+    /// A regex WebKit refuses: the hover says why as lint does (`missing )`), with WebKit's own
+    /// words beside it, away from the finding's place as well as on it.
+    @Test func aRefusedRegexsHoverSaysWhyAsLintDoes() throws {
+        let text = "webpolicy: 1\nname: refused\ncontent-rules:\n  - action: block\n    url-filter: \"ads(\\\\.js\"\n"
+        let hover = try Self.hover(text, line: 4, character: 18)
+        #expect(hover.contains("WebKit refuses it") && hover.contains("missing ) (WebKit's parser says") && hover.contains("counted from 1"), "\(hover)")
     }
 
     /// The labels and what each inserts, where `|` is (the dashboard's text, one line replaced).
